@@ -1,0 +1,173 @@
+/**
+ * The provider-neutral chat turn. History packets, session loaders, agent chunks and the
+ * workspace builder all produce it; the OpenAI and Anthropic renderers consume it.
+ *
+ * Tool results are their own `tool` turns (one result each), as in pi and OpenAI; the
+ * Anthropic renderer regroups them into user turns.
+ *
+ * @module
+ */
+import { match } from 'ts-pattern'
+
+// -------------------------------------------------------------------------------------
+// model
+// -------------------------------------------------------------------------------------
+
+/** Who speaks. */
+export type Role = 'system' | 'user' | 'assistant' | 'tool'
+
+/** Where an image's bytes are. */
+export type ImageSource =
+  | { readonly _tag: 'Base64'; readonly mimeType: string; readonly data: string }
+  | { readonly _tag: 'Url'; readonly url: string }
+
+/** Plain text. */
+export interface TextPart {
+  readonly _tag: 'Text'
+  readonly text: string
+}
+
+/** An image, inline (base64, no `data:` prefix) or by URL. */
+export interface ImagePart {
+  readonly _tag: 'Image'
+  readonly source: ImageSource
+}
+
+/**
+ * Model reasoning. `signature` is the provider's opaque proof (Anthropic requires it to
+ * replay the block); `redacted` blocks carry only that payload.
+ */
+export interface ThinkingPart {
+  readonly _tag: 'Thinking'
+  readonly text: string
+  readonly signature?: string
+  readonly redacted?: boolean
+}
+
+/** An assistant's request to run a tool. `args` is the decoded JSON object. */
+export interface ToolCallPart {
+  readonly _tag: 'ToolCall'
+  readonly id: string
+  readonly name: string
+  readonly args: Readonly<Record<string, unknown>>
+}
+
+/** The answer to one tool call; lives in a `tool` turn. */
+export interface ToolResultPart {
+  readonly _tag: 'ToolResult'
+  readonly callId: string
+  readonly name: string
+  readonly content: ReadonlyArray<TextPart | ImagePart>
+  readonly isError: boolean
+}
+
+/** Anything a turn can hold. */
+export type Part = TextPart | ImagePart | ThinkingPart | ToolCallPart | ToolResultPart
+
+/**
+ * Where an assistant turn came from; needed to decide whether thinking blocks may be
+ * replayed (only to the same provider, API and model).
+ */
+export interface Origin {
+  readonly provider?: string
+  readonly api?: string
+  readonly model?: string
+}
+
+/** One chat turn. */
+export interface ChatMessage {
+  readonly role: Role
+  readonly parts: ReadonlyArray<Part>
+  /** Epoch milliseconds, when known. */
+  readonly timestamp?: number
+  readonly origin?: Origin
+  /** e.g. pi's `stop` / `toolUse` / `error` / `aborted`; error and aborted turns are never replayed. */
+  readonly stopReason?: string
+  /** A display name (OpenAI's `name` field). */
+  readonly name?: string
+}
+
+// -------------------------------------------------------------------------------------
+// constructors
+// -------------------------------------------------------------------------------------
+
+/** @category constructors */
+export const text = (value: string): TextPart => ({ _tag: 'Text', text: value })
+
+/** @category constructors */
+export const image = (mimeType: string, data: string): ImagePart => ({
+  _tag: 'Image',
+  source: { _tag: 'Base64', mimeType, data },
+})
+
+/** @category constructors */
+export const toolCall = (id: string, name: string, args: Readonly<Record<string, unknown>>): ToolCallPart => ({
+  _tag: 'ToolCall',
+  id,
+  name,
+  args,
+})
+
+/** @category constructors */
+export const toolResult = (
+  callId: string,
+  name: string,
+  content: string | ReadonlyArray<TextPart | ImagePart>,
+  isError = false,
+): ToolResultPart => ({
+  _tag: 'ToolResult',
+  callId,
+  name,
+  content: typeof content === 'string' ? [text(content)] : content,
+  isError,
+})
+
+/**
+ * A turn from a role and text (or parts).
+ *
+ * @example
+ * message('user', 'Why does the build fail?')
+ * @category constructors
+ * @since 0.1.0
+ */
+export const message = (role: Role, content: string | ReadonlyArray<Part>, extra: Partial<Omit<ChatMessage, 'role' | 'parts'>> = {}): ChatMessage => ({
+  role,
+  parts: typeof content === 'string' ? [text(content)] : content,
+  ...extra,
+})
+
+// -------------------------------------------------------------------------------------
+// utils
+// -------------------------------------------------------------------------------------
+
+/**
+ * The plain-text form of a turn: what text layouts show and what relevance is scored on.
+ * Thinking is left out (it is the model's scratchpad, not conversation); tool calls show as
+ * `name(args-json)`; images as `[image]`.
+ *
+ * @category utils
+ * @since 0.1.0
+ */
+export const messageText = (m: ChatMessage): string =>
+  m.parts
+    .map((p) => partText(p))
+    .filter((s) => s.length > 0)
+    .join('\n')
+
+/** @category utils */
+export const partText = (p: Part): string =>
+  match(p)
+    .with({ _tag: 'Text' }, (t) => t.text)
+    .with({ _tag: 'Image' }, () => '[image]')
+    .with({ _tag: 'Thinking' }, () => '')
+    .with({ _tag: 'ToolCall' }, (c) => `${c.name}(${JSON.stringify(c.args)})`)
+    .with({ _tag: 'ToolResult' }, (r) => r.content.map((c) => (c._tag === 'Text' ? c.text : '[image]')).join('\n'))
+    .exhaustive()
+
+/** The tool calls of a turn. @category utils */
+export const toolCallsOf = (m: ChatMessage): ReadonlyArray<ToolCallPart> =>
+  m.parts.filter((p): p is ToolCallPart => p._tag === 'ToolCall')
+
+/** The tool results of a turn. @category utils */
+export const toolResultsOf = (m: ChatMessage): ReadonlyArray<ToolResultPart> =>
+  m.parts.filter((p): p is ToolResultPart => p._tag === 'ToolResult')

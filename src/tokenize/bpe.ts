@@ -1,0 +1,88 @@
+/**
+ * The BPE engine contract, and the reference engine built on js-tiktoken.
+ *
+ * Engines treat special-token text such as `<|endoftext|>` as plain text: user content is
+ * data, never control tokens (js-tiktoken's default `encode` would throw on it).
+ *
+ * @module
+ */
+import { createRequire } from 'node:module'
+import { Tiktoken, type TiktokenBPE } from 'js-tiktoken/lite'
+
+/** The exact encodings gssc ships. */
+export type EncodingName = 'o200k_base' | 'cl100k_base'
+
+/** An exact byte-pair encoder. */
+export interface Bpe {
+  readonly encoding: EncodingName
+  /** Number of tokens; equals js-tiktoken's `encode(text, [], []).length`. */
+  readonly count: (text: string) => number
+  /** Token ids; equal to js-tiktoken's `encode(text, [], [])`. */
+  readonly encode: (text: string) => ReadonlyArray<number>
+  /**
+   * For each token, the UTF-16 offset in `text` where it ends, or −1 when it ends inside a
+   * code point (a multi-byte character split across tokens). Used to cut text by tokens
+   * without splitting a character.
+   */
+  readonly tokenEnds: (text: string) => Int32Array
+}
+
+const require = createRequire(import.meta.url)
+
+/**
+ * Loads the rank table of an encoding from the installed js-tiktoken package, synchronously
+ * and from disk (never the network). Callers load lazily, on first use.
+ *
+ * @category utils
+ * @since 0.1.0
+ */
+export const loadRanks = (encoding: EncodingName): TiktokenBPE =>
+  require(`js-tiktoken/ranks/${encoding}`) as TiktokenBPE
+
+/**
+ * The reference engine: js-tiktoken itself. Exact, but its merge loop is quadratic in the
+ * length of a pre-tokenized piece, so Chinese text is slow; the fast engine in `fastBpe.ts`
+ * must agree with it token for token.
+ *
+ * @category constructors
+ * @since 0.1.0
+ */
+export const referenceBpe = (encoding: EncodingName, ranks: TiktokenBPE = loadRanks(encoding)): Bpe => {
+  const enc = new Tiktoken(ranks)
+  const encoder = new TextEncoder()
+  const encode = (text: string): ReadonlyArray<number> => enc.encode(text, [], [])
+  return {
+    encoding,
+    count: (text) => (text.length === 0 ? 0 : encode(text).length),
+    encode,
+    tokenEnds: (text) => {
+      const ids = encode(text)
+      const ends = new Int32Array(ids.length)
+      // byte offset → UTF-16 offset, only at code point boundaries
+      const bytes = encoder.encode(text)
+      const byteToUnit = new Int32Array(bytes.length + 1).fill(-1)
+      let b = 0
+      for (let u = 0; u < text.length; ) {
+        byteToUnit[b] = u
+        const cp = text.codePointAt(u)!
+        const units = cp > 0xffff ? 2 : 1
+        b += cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4
+        u += units
+      }
+      byteToUnit[b] = text.length
+      let off = 0
+      ids.forEach((id, i) => {
+        off += tokenBytes(enc, id)
+        ends[i] = byteToUnit[off] ?? -1
+      })
+      return ends
+    },
+  }
+}
+
+// js-tiktoken does not expose token byte lengths; decoding one token to UTF-8 text is lossy
+// for partial characters, so measure through its raw byte table.
+const tokenBytes = (enc: Tiktoken, id: number): number => {
+  const table = (enc as unknown as { textMap: Map<number, Uint8Array> }).textMap
+  return table.get(id)?.length ?? 0
+}

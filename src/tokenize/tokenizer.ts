@@ -1,0 +1,133 @@
+/**
+ * Token counters. `createTokenizer(model)` picks the encoding a model family uses; the
+ * estimator (chars / 4) is the fallback when no exact encoding applies.
+ *
+ * Rank tables load lazily, on the first count, and once per tokenizer: create one tokenizer
+ * and pass it to every build.
+ *
+ * @module
+ */
+import * as E from 'fp-ts/Either'
+import { configError, type ConfigError } from '../error.js'
+import { loadRanks, referenceBpe, type Bpe, type EncodingName } from './bpe.js'
+import { fastBpe } from './fastBpe.js'
+
+// -------------------------------------------------------------------------------------
+// model
+// -------------------------------------------------------------------------------------
+
+/** Counts tokens the way a model would (or estimates, when `exact` is false). */
+export interface Tokenizer {
+  /** `o200k_base`, `cl100k_base` or `estimate`. */
+  readonly name: string
+  /**
+   * True when counts are the model's own. False for the estimator, and for Claude models,
+   * whose tokenizer is not public: cl100k_base is a documented approximation there.
+   */
+  readonly exact: boolean
+  /** The model the tokenizer was made for, when made by {@link createTokenizer}. */
+  readonly model?: string
+  readonly count: (text: string) => number
+  /**
+   * The end (UTF-16 offset, on a code point boundary) of the longest prefix of `text` made of
+   * at most `maxTokens` of its tokens. One encode per call, never a search by re-counting.
+   */
+  readonly prefixEnd: (text: string, maxTokens: number) => number
+}
+
+/** Which engine counts exact encodings: the fast one (default) or js-tiktoken itself. */
+export type Engine = 'fast' | 'js-tiktoken'
+
+// -------------------------------------------------------------------------------------
+// constructors
+// -------------------------------------------------------------------------------------
+
+/**
+ * An exact tokenizer for an encoding. Ranks load on the first call.
+ *
+ * @category constructors
+ * @since 0.1.0
+ */
+export const encodingTokenizer = (
+  encoding: EncodingName,
+  options: { readonly engine?: Engine; readonly exact?: boolean; readonly model?: string } = {},
+): Tokenizer => {
+  let bpe: Bpe | undefined
+  const load = (): Bpe =>
+    (bpe ??= options.engine === 'js-tiktoken' ? referenceBpe(encoding, loadRanks(encoding)) : fastBpe(encoding))
+  return {
+    name: encoding,
+    exact: options.exact ?? true,
+    ...(options.model === undefined ? {} : { model: options.model }),
+    count: (text) => (text.length === 0 ? 0 : load().count(text)),
+    prefixEnd: (text, maxTokens) => {
+      if (maxTokens <= 0 || text.length === 0) return 0
+      const ends = load().tokenEnds(text)
+      if (ends.length <= maxTokens) return text.length
+      for (let k = Math.floor(maxTokens) - 1; k >= 0; k--) {
+        const end = ends[k]!
+        if (end >= 0) return end
+      }
+      return 0
+    },
+  }
+}
+
+/**
+ * The fallback: one token per four UTF-16 code units, rounded up. Never exact.
+ *
+ * @category constructors
+ * @since 0.1.0
+ */
+export const estimateTokenizer = (charsPerToken = 4): Tokenizer => ({
+  name: 'estimate',
+  exact: false,
+  count: (text) => Math.ceil(text.length / charsPerToken),
+  prefixEnd: (text, maxTokens) => {
+    const end = Math.min(text.length, Math.max(0, Math.floor(maxTokens)) * charsPerToken)
+    // never split a surrogate pair
+    const code = text.charCodeAt(end - 1)
+    return end > 0 && end < text.length && code >= 0xd800 && code <= 0xdbff ? end - 1 : end
+  },
+})
+
+const O200K = /^(gpt-4o|chatgpt-4o|gpt-4\.1|gpt-4\.5|gpt-5|o1|o3|o4|gpt-oss)/
+const CL100K = /^(gpt-4|gpt-3\.5|text-embedding-3|text-embedding-ada-002)/
+const CLAUDE = /^claude/
+
+/**
+ * The tokenizer for a model name or encoding name.
+ *
+ * | model | encoding | exact |
+ * | --- | --- | --- |
+ * | `gpt-4o*`, `gpt-4.1*`, `gpt-4.5*`, `gpt-5*`, `o1*`, `o3*`, `o4*`, `gpt-oss*` | o200k_base | yes |
+ * | `gpt-4*`, `gpt-3.5*`, `text-embedding-3*`, `text-embedding-ada-002` | cl100k_base | yes |
+ * | `claude*` | cl100k_base | **no**: Anthropic's tokenizer is not public; counts are an approximation |
+ * | `o200k_base`, `cl100k_base` | that encoding | yes |
+ * | `estimate` | chars / 4 | no |
+ *
+ * Anything else is an error listing what is known, rather than a silent estimate.
+ *
+ * @example
+ * createTokenizer('gpt-4o') // Right(o200k_base tokenizer)
+ * @category constructors
+ * @since 0.1.0
+ */
+export const createTokenizer = (
+  model: string,
+  options: { readonly engine?: Engine } = {},
+): E.Either<ConfigError, Tokenizer> => {
+  const m = model.trim().toLowerCase()
+  if (m === 'estimate') return E.right(estimateTokenizer())
+  if (m === 'o200k_base' || m === 'cl100k_base') return E.right(encodingTokenizer(m, options))
+  if (O200K.test(m)) return E.right(encodingTokenizer('o200k_base', { ...options, model }))
+  if (CL100K.test(m)) return E.right(encodingTokenizer('cl100k_base', { ...options, model }))
+  if (CLAUDE.test(m)) return E.right(encodingTokenizer('cl100k_base', { ...options, model, exact: false }))
+  return E.left(
+    configError(
+      'model',
+      model,
+      'unknown model; use a gpt-4o/gpt-4.1/gpt-5/o-series, gpt-4/gpt-3.5, or claude model name, an encoding (o200k_base, cl100k_base), or "estimate"',
+    ),
+  )
+}

@@ -1,0 +1,73 @@
+/**
+ * Cutting one text to a token budget, at a line or sentence boundary where one is close,
+ * never inside a character. One encode per cut: the tokenizer reports where its tokens end.
+ *
+ * @module
+ */
+import type { Tokenizer } from '../tokenize/tokenizer.js'
+
+/** How far back (as a share of the kept length) a boundary may be to be preferred. */
+const SNAP_WINDOW = 0.3
+const SENTENCE_END = /[.!?;。！？；…]/
+
+/**
+ * The index just after the last line or sentence boundary in `text[0, end)`, if one lies
+ * within the snap window; otherwise the last whitespace in it; otherwise `end`.
+ */
+const snapBack = (text: string, end: number): number => {
+  const floor = Math.floor(end * (1 - SNAP_WINDOW))
+  const line = text.lastIndexOf('\n', end - 1)
+  if (line >= floor && line > 0) return line
+  for (let i = end - 1; i >= floor && i > 0; i--) {
+    const c = text[i]!
+    const next = text[i + 1]
+    if (SENTENCE_END.test(c) && (next === undefined || i + 1 >= end || /\s/.test(next) || c.charCodeAt(0) > 0x2fff)) return i + 1
+  }
+  for (let i = end - 1; i >= floor && i > 0; i--) if (/\s/.test(text[i]!)) return i
+  return end
+}
+
+/** The index of the first character after the first boundary in `text[start, …)`, within the window. */
+const snapForward = (text: string, start: number): number => {
+  const ceiling = start + Math.ceil((text.length - start) * SNAP_WINDOW)
+  const line = text.indexOf('\n', start)
+  if (line >= 0 && line < ceiling) return line + 1
+  for (let i = start; i < ceiling && i < text.length; i++) {
+    const c = text[i]!
+    if (SENTENCE_END.test(c) && (i + 1 >= text.length || /\s/.test(text[i + 1]!) || c.charCodeAt(0) > 0x2fff)) {
+      let j = i + 1
+      while (j < text.length && /\s/.test(text[j]!)) j++
+      return j
+    }
+  }
+  for (let i = start; i < ceiling && i < text.length; i++) if (/\s/.test(text[i]!)) return i + 1
+  return start
+}
+
+/**
+ * Keeps at most about `maxTokens` tokens of `text`: its head (cut at the end) or its tail
+ * (cut at the start). `totalTokens` is the text's known count, so it is not counted again.
+ * BPE is not additive at a cut, so the kept part may count a token more or less than the
+ * budget; the compress stage verifies the final output exactly.
+ *
+ * @example
+ * cutText('First line.\nSecond line.', 3, 'head', tokenizer, 6) // 'First line.'
+ * @category utils
+ * @since 0.1.0
+ */
+export const cutText = (
+  text: string,
+  maxTokens: number,
+  keep: 'head' | 'tail',
+  tokenizer: Tokenizer,
+  totalTokens: number,
+): string => {
+  if (maxTokens >= totalTokens) return text
+  if (maxTokens <= 0) return ''
+  if (keep === 'head') {
+    const end = tokenizer.prefixEnd(text, maxTokens)
+    return text.slice(0, end >= text.length ? end : snapBack(text, end)).trimEnd()
+  }
+  const start = tokenizer.prefixEnd(text, totalTokens - maxTokens)
+  return text.slice(start <= 0 ? start : snapForward(text, start)).trimStart()
+}

@@ -1,0 +1,102 @@
+/**
+ * Assembling the build result: which packets made it, which were cut or dropped and why.
+ *
+ * @module
+ */
+import type { Renderer } from '../output.js'
+import type { Exclusion, Structured, Warning } from '../phase.js'
+import type { BuildResult, PacketReport, SectionReport, Truncation } from '../report.js'
+import { renderSection, isRendered, sectionsOf, type Document, type Item } from '../structure/document.js'
+
+const itemsOf = (doc: Document): ReadonlyArray<readonly [string, Item]> =>
+  sectionsOf(doc).flatMap((s) => s.items.flatMap((i) => (i.packetId === undefined ? [] : [[s.name, i] as const])))
+
+/**
+ * @category utils
+ */
+export const finish = <O>(
+  s: Structured,
+  doc: Document,
+  output: O,
+  tokenCount: number,
+  renderer: Renderer<O>,
+  nothingFits = false,
+): BuildResult<O> => {
+  const { config, available, tokenizer, meter } = s.env
+  const finalItems = itemsOf(doc)
+  const inOutput = new Map(finalItems.map(([section, item]) => [item.packetId!, { section, item }]))
+  const laidOut = new Set(itemsOf(s.doc).map(([, i]) => i.packetId!))
+
+  const excluded: Exclusion[] = [...s.excluded]
+  for (const sel of s.selected) {
+    const id = sel.packet.id
+    if (inOutput.has(id)) continue
+    excluded.push(
+      laidOut.has(id)
+        ? { id, reason: 'truncated', detail: 'dropped by the compressor to fit the budget' }
+        : { id, reason: 'not_in_layout', detail: 'the layout has no place for this packet' },
+    )
+  }
+  const truncated: Truncation[] = finalItems.flatMap(([, i]) =>
+    i.cut === undefined ? [] : [{ id: i.packetId!, keptTokens: i.cut.keptTokens, originalTokens: i.cut.originalTokens }],
+  )
+
+  const warnings: Warning[] = [...s.warnings]
+  for (const sel of s.selected.filter((x) => x.packet.priority === 0)) {
+    const kept = inOutput.get(sel.packet.id)
+    if (kept === undefined)
+      warnings.push({ _tag: 'InstructionsDropped', packetId: sel.packet.id, message: `P0 packet ${sel.packet.id} (${sel.tokens} tokens) does not fit in ${available} tokens and was left out` })
+    else if (kept.item.cut !== undefined)
+      warnings.push({
+        _tag: 'InstructionsTruncated',
+        packetId: sel.packet.id,
+        keptTokens: kept.item.cut.keptTokens,
+        originalTokens: kept.item.cut.originalTokens,
+        message: `P0 packet ${sel.packet.id} does not fit in ${available} tokens: kept ${kept.item.cut.keptTokens} of ${kept.item.cut.originalTokens} tokens`,
+      })
+  }
+  if (nothingFits) warnings.push({ _tag: 'NothingFits', message: `even the layout's fixed text does not fit in ${available} tokens; the output is empty` })
+
+  const reasons = new Map(excluded.map((e) => [e.id, e]))
+  const packets: PacketReport[] = s.packets.map((p) => {
+    const kept = inOutput.get(p.id)
+    const ex = reasons.get(p.id)
+    return {
+      id: p.id,
+      type: p.type,
+      priority: p.priority,
+      source: p.source,
+      tokens: meter.known(p),
+      scores: s.scores.get(p.id),
+      status: kept === undefined ? 'dropped' : kept.item.cut === undefined ? 'kept' : 'truncated',
+      ...(kept === undefined ? {} : { section: kept.section }),
+      ...(kept === undefined && ex !== undefined ? { reason: ex.reason, ...(ex.detail === undefined ? {} : { detail: ex.detail }) } : {}),
+    }
+  })
+
+  const sections: SectionReport[] = sectionsOf(doc)
+    .filter(isRendered)
+    .map((sec) => ({
+      name: sec.name,
+      rank: sec.rank,
+      tokens: tokenizer.count(renderSection(sec)),
+      packetIds: sec.items.flatMap((i) => (i.packetId === undefined ? [] : [i.packetId])),
+    }))
+
+  return {
+    output,
+    format: renderer.format,
+    tokenCount,
+    tokenCountExact: tokenizer.exact,
+    budget: { maxTokens: config.maxTokens, reserved: config.maxTokens - available, available, used: tokenCount },
+    included: finalItems.map(([, i]) => i.packetId!),
+    excluded,
+    truncated,
+    sections,
+    packets,
+    failures: s.failures,
+    warnings,
+    doc,
+    stats: meter.stats(),
+  }
+}

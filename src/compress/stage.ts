@@ -1,0 +1,51 @@
+/**
+ * The compress stage: run the compressor, render, count the output exactly, and — if it is
+ * still over budget (BPE is not additive, a user's compressor may not cut enough) — shrink
+ * by the measured excess and count again. The reported count is always the count of the
+ * returned output, and it never exceeds the available budget.
+ *
+ * @module
+ */
+import type { Renderer } from '../output.js'
+import type { Structured } from '../phase.js'
+import type { BuildResult } from '../report.js'
+import { estimate, sectionsOf, type Document } from '../structure/document.js'
+import { shrinkDocument, type Compressor } from './compressor.js'
+import { finish } from './finish.js'
+
+/** After this many rounds the guard stops cutting text and drops whole items only. */
+const CUT_ROUNDS = 6
+
+/** Whether a compressor may cut inside items; the no-op compressor says no. */
+export const cutsText = (c: Compressor): boolean => c.cutsText !== false
+
+/**
+ * Fits a structured build into its budget and renders it.
+ *
+ * @category constructors
+ * @since 0.1.0
+ */
+export const fitAndRender =
+  <O>(compressor: Compressor, renderer: Renderer<O>) =>
+  (s: Structured): BuildResult<O> => {
+    const { available, meter, tokenizer } = s.env
+    let doc = compressor(s.doc, { available, meter })
+    for (let round = 0; ; round++) {
+      const output = renderer.render(doc)
+      const exact = renderer.count(output, tokenizer)
+      if (exact <= available) return finish(s, doc, output, exact, renderer)
+      if (isEmpty(doc)) {
+        // even the fixed text (a template's literals) does not fit: return nothing rather than overflow
+        const empty = emptied(doc)
+        const out = renderer.render(empty)
+        return finish(s, empty, out, renderer.count(out, tokenizer), renderer, true)
+      }
+      // shrink by what the exact count says is missing, never by less than the estimate's drift
+      const drift = Math.max(0, exact - estimate(doc, meter))
+      doc = shrinkDocument(doc, exact - available + (round > 1 ? drift : 0), meter, round < CUT_ROUNDS && cutsText(compressor))
+    }
+  }
+
+const isEmpty = (doc: Document): boolean => sectionsOf(doc).every((sec) => sec.items.length === 0)
+
+const emptied = (doc: Document): Document => ({ blocks: [], joiner: doc.joiner })

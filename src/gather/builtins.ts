@@ -1,0 +1,182 @@
+/**
+ * The seed's gatherers: instructions, task, history (last N), memory and RAG, plus the
+ * request's extra packets.
+ *
+ * @module
+ */
+import { describeThrown } from '../error.js'
+import type { ChatMessage, Part } from '../message.js'
+import { messageText, toolCallsOf, toolResultsOf } from '../message.js'
+import type { PacketInput, PacketType } from '../packet.js'
+import type { SimpleMessage } from '../phase.js'
+import { gatherer, type Gatherer } from './gatherer.js'
+
+/**
+ * The system instructions as P0 packets (`instructions`, or `instructions:<i>` for several).
+ *
+ * @category constructors
+ * @since 0.1.0
+ */
+export const instructions = (): Gatherer =>
+  gatherer('instructions', ({ request }) => {
+    const texts = typeof request.instructions === 'string' ? [request.instructions] : (request.instructions ?? [])
+    return texts
+      .filter((t) => t.trim().length > 0)
+      .map((content, i, all) => ({ id: all.length === 1 ? 'instructions' : `instructions:${i}`, type: 'instructions' as const, content, source: 'system' }))
+  })
+
+/**
+ * The query as the `task` packet.
+ *
+ * @category constructors
+ * @since 0.1.0
+ */
+export const task = (): Gatherer =>
+  gatherer('task', ({ request }) =>
+    request.query.trim().length === 0 ? [] : [{ id: 'task', type: 'task' as const, content: request.query, source: 'user' }],
+  )
+
+/**
+ * The last `limit` history turns (default `config.maxHistoryMessages`) as history packets
+ * with ids `history:<index in the full history>`, stable as the conversation grows.
+ * An assistant turn with tool calls and the turns holding their results share a `group`,
+ * so they are kept or dropped together; the window never starts on a tool result whose call
+ * fell outside it.
+ *
+ * @category constructors
+ * @since 0.1.0
+ */
+export const history = (limit?: number): Gatherer =>
+  gatherer('history', ({ request, config, now }) => {
+    const all = request.history ?? []
+    const n = Math.max(0, limit ?? config.maxHistoryMessages)
+    let start = n === Number.POSITIVE_INFINITY ? 0 : Math.max(0, all.length - n)
+    const turns = all.map(toChatMessage)
+    while (start < turns.length && isToolAnswer(turns[start]!)) start++
+    const groupOfCall = new Map<string, string>()
+    const packets: PacketInput[] = []
+    for (let i = start; i < turns.length; i++) {
+      const m = turns[i]!
+      const calls = toolCallsOf(m)
+      if (calls.length > 0) calls.forEach((c) => groupOfCall.set(c.id, `tools:${i}`))
+      const answered = toolResultsOf(m).map((r) => groupOfCall.get(r.callId)).find((g) => g !== undefined)
+      const group = calls.length > 0 ? `tools:${i}` : answered
+      packets.push({
+        id: `history:${i}`,
+        type: 'history',
+        content: messageText(m),
+        timestamp: m.timestamp ?? now,
+        source: 'history',
+        metadata: { role: m.role, index: i },
+        message: m,
+        ...(group === undefined ? {} : { group }),
+      })
+    }
+    return packets
+  })
+
+/** A turn that only answers tool calls: it cannot open a conversation window. */
+const isToolAnswer = (m: ChatMessage): boolean => m.parts.length > 0 && m.parts.every((p) => p._tag === 'ToolResult')
+
+/**
+ * Normalizes a `{ role, content }` turn to a {@link ChatMessage}; chat messages pass as they are.
+ *
+ * @category utils
+ */
+export const toChatMessage = (m: SimpleMessage | ChatMessage): ChatMessage => {
+  if ('parts' in m) return m
+  const parts: ReadonlyArray<Part> = typeof m.content === 'string' ? [{ _tag: 'Text', text: m.content }] : m.content
+  const timestamp = typeof m.timestamp === 'string' ? Date.parse(m.timestamp) : m.timestamp
+  return {
+    role: m.role,
+    parts,
+    ...(timestamp === undefined || Number.isNaN(timestamp) ? {} : { timestamp }),
+    ...(m.name === undefined ? {} : { name: m.name }),
+  }
+}
+
+/** What a memory search returns. */
+export interface MemoryResult {
+  readonly content: string
+  /** Similarity in [0, 1], used as the packet's relevance; other values are kept in metadata only. */
+  readonly score?: number
+  /** `evidence` (default) for facts, `task_state` for progress and open questions. */
+  readonly kind?: Extract<PacketType, 'evidence' | 'task_state'>
+  readonly id?: string
+  readonly timestamp?: number
+  readonly source?: string
+  readonly metadata?: Readonly<Record<string, unknown>>
+}
+
+/** A memory search: the query, how many results, and a signal that aborts on timeout. */
+export type MemorySearch = (query: string, limit: number, signal: AbortSignal) => Promise<ReadonlyArray<MemoryResult>>
+
+/**
+ * Memory results as evidence or task-state packets (source `memory`).
+ *
+ * @example
+ * memory(async (q, limit) => store.search(q, limit), { limit: 5 })
+ * @category constructors
+ * @since 0.1.0
+ */
+export const memory = (search: MemorySearch, options: { readonly limit?: number } = {}): Gatherer =>
+  gatherer('memory', async ({ request, signal }) => {
+    const limit = options.limit ?? 5
+    const results = await search(request.query, limit, signal)
+    return results.slice(0, limit).map((r, i) => fromResult(r, r.kind ?? 'evidence', r.source ?? 'memory', `memory:${r.id ?? i}`))
+  })
+
+/** What a retriever returns. `source` names the document (shown as `[Source: …]`). */
+export interface RagResult {
+  readonly content: string
+  readonly source: string
+  readonly score?: number
+  readonly id?: string
+  readonly timestamp?: number
+  readonly metadata?: Readonly<Record<string, unknown>>
+}
+
+/** A retriever: the query, how many hits, and a signal that aborts on timeout. */
+export type Retrieve = (query: string, topK: number, signal: AbortSignal) => Promise<ReadonlyArray<RagResult>>
+
+/**
+ * Retrieved passages as evidence packets.
+ *
+ * @example
+ * rag(async (q, k) => (await search(db, { term: q, limit: k })).hits.map(toResult), { topK: 5 })
+ * @category constructors
+ * @since 0.1.0
+ */
+export const rag = (retrieve: Retrieve, options: { readonly topK?: number } = {}): Gatherer =>
+  gatherer('rag', async ({ request, signal }) => {
+    const topK = options.topK ?? 5
+    const results = await retrieve(request.query, topK, signal)
+    return results.slice(0, topK).map((r, i) => fromResult(r, 'evidence', r.source, `rag:${r.id ?? `${r.source}#${i}`}`))
+  })
+
+const fromResult = (
+  r: MemoryResult | RagResult,
+  type: PacketType,
+  source: string,
+  id: string,
+): PacketInput => {
+  if (typeof r.content !== 'string') throw new TypeError(`result ${id}: content must be a string (got ${describeThrown(r.content)})`)
+  const usable = r.score !== undefined && Number.isFinite(r.score) && r.score >= 0 && r.score <= 1
+  return {
+    id,
+    type,
+    content: r.content,
+    source,
+    ...(r.timestamp === undefined ? {} : { timestamp: r.timestamp }),
+    ...(usable ? { relevance: r.score } : {}),
+    metadata: { ...(r.metadata ?? {}), ...(r.score === undefined ? {} : { score: r.score }) },
+  }
+}
+
+/**
+ * The request's extra packets.
+ *
+ * @category constructors
+ * @since 0.1.0
+ */
+export const additional = (): Gatherer => gatherer('packets', ({ request }) => request.packets ?? [])

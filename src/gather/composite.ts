@@ -1,0 +1,83 @@
+/**
+ * Runs several gatherers as one, in parallel or in sequence, each under a time limit.
+ * With `onError: 'continue'` a failing or hanging gatherer is reported in `failures` and the
+ * others' packets are kept; with `'fail'` the first failure fails the whole gather.
+ *
+ * @module
+ */
+import * as E from 'fp-ts/Either'
+import type * as TE from 'fp-ts/TaskEither'
+import type { GatherFailure } from '../phase.js'
+import { named, withTimeout, type Gatherer, type GatherInput, type GatherOutput } from './gatherer.js'
+
+/** How a composite runs its gatherers. */
+export interface CompositeOptions {
+  /** Run all at once (default) or one after another. */
+  readonly parallel?: boolean
+  /** Per-gatherer time limit in milliseconds; default 30 000. */
+  readonly timeoutMs?: number
+  /** `continue` (default): report failures and go on. `fail`: fail fast. */
+  readonly onError?: 'continue' | 'fail'
+  readonly name?: string
+}
+
+/** The default per-gatherer time limit. */
+export const DEFAULT_TIMEOUT_MS = 30_000
+
+/**
+ * @example
+ * composite([instructions(), task(), history(), rag(search, { topK: 5 })], { parallel: true, timeoutMs: 2000 })
+ * @category combinators
+ * @since 0.1.0
+ */
+export const composite = (gatherers: ReadonlyArray<Gatherer>, options: CompositeOptions = {}): Gatherer => {
+  const name = options.name ?? 'composite'
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
+  const failFast = options.onError === 'fail'
+  const run =
+    (input: GatherInput): TE.TaskEither<GatherFailure, GatherOutput> =>
+    async () => {
+      const controller = new AbortController()
+      const forward = (): void => controller.abort(input.signal.reason)
+      input.signal.addEventListener('abort', forward, { once: true })
+      const child = { ...input, signal: controller.signal }
+      const one = (g: Gatherer): Promise<E.Either<GatherFailure, GatherOutput>> => withTimeout(g, timeoutMs)(child)()
+      try {
+        const results: Array<E.Either<GatherFailure, GatherOutput>> = []
+        if (options.parallel === false) {
+          for (const g of gatherers) {
+            const r = await one(g)
+            results.push(r)
+            if (failFast && E.isLeft(r)) break
+          }
+        } else if (failFast) {
+          // Promise.all settles at the first rejection: a failure stops the wait for the others
+          const failing = gatherers.map((g) =>
+            one(g).then((r) => (E.isLeft(r) ? Promise.reject(r) : r)),
+          )
+          try {
+            results.push(...(await Promise.all(failing)))
+          } catch (r) {
+            return r as E.Left<GatherFailure>
+          }
+        } else results.push(...(await Promise.all(gatherers.map(one))))
+        const packets = []
+        const failures: GatherFailure[] = []
+        for (const r of results) {
+          if (E.isLeft(r)) {
+            if (failFast) return r
+            failures.push(r.left)
+          } else {
+            packets.push(...r.right.packets)
+            failures.push(...r.right.failures)
+          }
+        }
+        return E.right({ packets, failures })
+      } finally {
+        controller.abort(new Error(`${name} finished`))
+        input.signal.removeEventListener('abort', forward)
+      }
+    }
+  return named(name, run)
+}
+

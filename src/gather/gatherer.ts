@@ -1,0 +1,107 @@
+/**
+ * The gatherer contract. A gatherer is a named function from the request to a TaskEither of
+ * packets; its failures are values that the build reports, never silently dropped.
+ *
+ * @module
+ */
+import * as E from 'fp-ts/Either'
+import type * as TE from 'fp-ts/TaskEither'
+import type { Config } from '../config.js'
+import { describeThrown } from '../error.js'
+import { packet, type Packet, type PacketInput } from '../packet.js'
+import type { GatherFailure, Request } from '../phase.js'
+
+// -------------------------------------------------------------------------------------
+// model
+// -------------------------------------------------------------------------------------
+
+/** What a gatherer receives. `signal` aborts when its time is up or the build fails fast. */
+export interface GatherInput {
+  readonly request: Request
+  readonly config: Config
+  /** The build's clock, epoch milliseconds. */
+  readonly now: number
+  readonly signal: AbortSignal
+}
+
+/** What a gatherer yields: packets, and the failures of any gatherers nested inside it. */
+export interface GatherOutput {
+  readonly packets: ReadonlyArray<Packet>
+  readonly failures: ReadonlyArray<GatherFailure>
+}
+
+/** A named source of packets. */
+export interface Gatherer {
+  readonly name: string
+  (input: GatherInput): TE.TaskEither<GatherFailure, GatherOutput>
+}
+
+// -------------------------------------------------------------------------------------
+// constructors
+// -------------------------------------------------------------------------------------
+
+/**
+ * Makes a gatherer from a plain (sync or async) function. A throw or rejection becomes a
+ * `GatherFailure` naming the gatherer.
+ *
+ * @example
+ * const notes = gatherer('notes', async ({ request }) => [{ type: 'custom', content: await loadNotes(request.query) }])
+ * @category constructors
+ * @since 0.1.0
+ */
+export const gatherer = (
+  name: string,
+  run: (input: GatherInput) => ReadonlyArray<PacketInput> | Promise<ReadonlyArray<PacketInput>>,
+): Gatherer =>
+  named(
+    name,
+    (input) => async () => {
+      try {
+        const inputs = await run(input)
+        return E.right({ packets: inputs.map((p) => packet(p, input.now)), failures: [] })
+      } catch (e) {
+        return E.left({ gatherer: name, reason: 'error' as const, message: describeThrown(e) })
+      }
+    },
+  )
+
+/**
+ * Gives a gatherer function its name (a function's own `name` is read-only).
+ *
+ * @category constructors
+ * @since 0.1.0
+ */
+export const named = (
+  name: string,
+  run: (input: GatherInput) => TE.TaskEither<GatherFailure, GatherOutput>,
+): Gatherer => Object.defineProperty(run, 'name', { value: name }) as Gatherer
+
+/**
+ * Runs a gatherer with a time limit. On timeout the gatherer's signal is aborted (so a
+ * well-behaved retriever stops its request) and a `timeout` failure is returned.
+ *
+ * @category combinators
+ * @since 0.1.0
+ */
+export const withTimeout =
+  (g: Gatherer, timeoutMs: number) =>
+  (input: GatherInput): TE.TaskEither<GatherFailure, GatherOutput> =>
+  () => {
+    const controller = new AbortController()
+    const forward = (): void => controller.abort(input.signal.reason)
+    input.signal.addEventListener('abort', forward, { once: true })
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const timedOut = new Promise<E.Either<GatherFailure, GatherOutput>>((resolve) => {
+      timer = setTimeout(() => {
+        controller.abort(new Error(`timed out after ${timeoutMs} ms`))
+        resolve(E.left({ gatherer: g.name, reason: 'timeout', message: `no answer within ${timeoutMs} ms` }))
+      }, timeoutMs)
+    })
+    const run = Promise.resolve()
+      .then(() => g({ ...input, signal: controller.signal })())
+      .catch((e: unknown) => E.left<GatherFailure>({ gatherer: g.name, reason: 'error', message: describeThrown(e) }))
+    return Promise.race([run, timedOut]).finally(() => {
+      clearTimeout(timer)
+      input.signal.removeEventListener('abort', forward)
+    })
+  }

@@ -1,0 +1,120 @@
+/**
+ * The data that flows through the pipeline, one type per phase:
+ * `Request → Gathered → Selected → Structured → Built`. Each phase carries a literal
+ * `_phase` tag, so composing stages in the wrong order fails to compile.
+ *
+ * @module
+ */
+import type { Config } from './config.js'
+import type { ChatMessage, Part, Role } from './message.js'
+import type { Packet, PacketInput } from './packet.js'
+import type { Scores } from './select/score.js'
+import type { Document } from './structure/document.js'
+import type { Meter } from './tokenize/meter.js'
+import type { Tokenizer } from './tokenize/tokenizer.js'
+
+// -------------------------------------------------------------------------------------
+// input
+// -------------------------------------------------------------------------------------
+
+/** A history turn as users usually hold it: a role and text (or parts), optionally a time. */
+export interface SimpleMessage {
+  readonly role: Role
+  readonly content: string | ReadonlyArray<Part>
+  /** Epoch milliseconds, or an ISO-8601 string. */
+  readonly timestamp?: number | string
+  readonly name?: string
+}
+
+/** What a build starts from. */
+export interface Request {
+  /** The current user query (the task). */
+  readonly query: string
+  /** System instructions: one text, or several (each becomes a P0 packet). */
+  readonly instructions?: string | ReadonlyArray<string>
+  /** The conversation so far, oldest first. */
+  readonly history?: ReadonlyArray<SimpleMessage | ChatMessage>
+  /** Extra packets (state, evidence, custom content) to consider. */
+  readonly packets?: ReadonlyArray<PacketInput>
+}
+
+// -------------------------------------------------------------------------------------
+// report parts
+// -------------------------------------------------------------------------------------
+
+/** A gatherer that failed or timed out (when the build continues past failures). */
+export interface GatherFailure {
+  readonly gatherer: string
+  readonly reason: 'error' | 'timeout'
+  readonly message: string
+}
+
+/** Why a packet is not in the output. */
+export type ExclusionReason =
+  | 'below_min_relevance'
+  | 'over_budget'
+  | 'truncated'
+  | 'not_in_layout'
+  | 'duplicate_id'
+  | 'gatherer_failure'
+
+/** A packet (or, for `gatherer_failure`, a gatherer) left out, and why. */
+export interface Exclusion {
+  readonly id: string
+  readonly reason: ExclusionReason
+  readonly detail?: string
+}
+
+/** Something the caller should know about a build that still succeeded. */
+export type Warning =
+  | { readonly _tag: 'NoQueryKeywords'; readonly message: string }
+  | { readonly _tag: 'InstructionsTruncated'; readonly packetId: string; readonly keptTokens: number; readonly originalTokens: number; readonly message: string }
+  | { readonly _tag: 'InstructionsDropped'; readonly packetId: string; readonly message: string }
+  | { readonly _tag: 'DuplicateId'; readonly packetId: string; readonly message: string }
+  | { readonly _tag: 'NothingFits'; readonly message: string }
+
+/** A packet the selector kept, with its token count and scores. */
+export interface Selection {
+  readonly packet: Packet
+  readonly tokens: number
+  readonly scores: Scores
+}
+
+// -------------------------------------------------------------------------------------
+// phases
+// -------------------------------------------------------------------------------------
+
+/** What every stage can use: validated config, the tokenizer, the build's meter and clock. */
+export interface Env {
+  readonly config: Config
+  /** `availableTokens(config)`: the hard limit on the output. */
+  readonly available: number
+  readonly tokenizer: Tokenizer
+  readonly meter: Meter
+  /** The build's clock, epoch milliseconds. */
+  readonly now: number
+}
+
+/** After gathering: every candidate packet, plus gatherers that failed. */
+export interface Gathered {
+  readonly _phase: 'gathered'
+  readonly request: Request
+  readonly env: Env
+  readonly packets: ReadonlyArray<Packet>
+  readonly failures: ReadonlyArray<GatherFailure>
+  readonly excluded: ReadonlyArray<Exclusion>
+  readonly warnings: ReadonlyArray<Warning>
+}
+
+/** After selection: what is kept, what is not and why, and every packet's scores. */
+export interface Selected extends Omit<Gathered, '_phase'> {
+  readonly _phase: 'selected'
+  readonly selected: ReadonlyArray<Selection>
+  readonly scores: ReadonlyMap<string, Scores>
+}
+
+/** After structuring: the layout, still as data. */
+export interface Structured extends Omit<Selected, '_phase'> {
+  readonly _phase: 'structured'
+  readonly doc: Document
+}

@@ -1,0 +1,202 @@
+/**
+ * The four stages as values made for fp-ts `pipe`, and `build`, the default pipeline.
+ *
+ * ```ts
+ * const result = await pipe(
+ *   request,
+ *   gather([instructions(), task(), history(), rag(search)], { config: { maxTokens: 4000 } }),
+ *   select(),
+ *   structure(sectioned()),
+ *   compress(truncate()),
+ * )()
+ * ```
+ *
+ * Each stage maps a `TaskEither<GsscError, Phase>` to the next phase, so any stage can be
+ * swapped for your own function of the same type (the body functions `defaultSelector`,
+ * `sectioned`, `truncate` are plain and synchronous).
+ *
+ * @module
+ */
+import * as E from 'fp-ts/Either'
+import { pipe } from 'fp-ts/function'
+import * as TE from 'fp-ts/TaskEither'
+import { availableTokens, makeConfig, type Config } from './config.js'
+import { gatherError, type GsscError } from './error.js'
+import { noop } from './compress/noop.js'
+import { fitAndRender } from './compress/stage.js'
+import { truncate } from './compress/truncate.js'
+import type { Compressor } from './compress/compressor.js'
+import { additional, history, instructions, memory, rag, task, type MemorySearch, type Retrieve } from './gather/builtins.js'
+import { composite, type CompositeOptions } from './gather/composite.js'
+import type { Gatherer } from './gather/gatherer.js'
+import { textRenderer, type Renderer } from './output.js'
+import type { Packet } from './packet.js'
+import type { Exclusion, Gathered, Request, Selected, Structured, Warning } from './phase.js'
+import type { BuildResult } from './report.js'
+import { validateRequest } from './request.js'
+import { layoutAware } from './select/layoutAware.js'
+import { defaultSelector, type Selector } from './select/selector.js'
+import { sectioned } from './structure/sectioned.js'
+import type { Structurer } from './structure/structurer.js'
+import type { TokenCache } from './tokenize/cache.js'
+import { meter } from './tokenize/meter.js'
+import { encodingTokenizer, type Tokenizer } from './tokenize/tokenizer.js'
+
+/** Settings of a build's first stage; they travel with the build. */
+export interface GatherOptions extends Omit<CompositeOptions, 'name'> {
+  /** Overrides of the defaults; validated, errors name the field. */
+  readonly config?: Partial<Config>
+  /** Default: o200k_base (GPT-4o family), exact. Create one and reuse it: ranks load once per tokenizer. */
+  readonly tokenizer?: Tokenizer
+  /** A token-count cache shared across builds (see `createTokenCache`). */
+  readonly cache?: TokenCache
+  /** The build's clock (epoch ms), or a function giving it; default `Date.now()`. */
+  readonly now?: number | (() => number)
+}
+
+/**
+ * Stage 1: validates the request and config, then runs the gatherers (in parallel by
+ * default, each under a time limit). Failed gatherers are reported in `failures` (or fail
+ * the build with `onError: 'fail'`). Packets with an id seen before are dropped and reported.
+ *
+ * @category stages
+ * @since 0.1.0
+ */
+export const gather =
+  (gatherers: Gatherer | ReadonlyArray<Gatherer>, options: GatherOptions = {}) =>
+  (request: Request): TE.TaskEither<GsscError, Gathered> =>
+    pipe(
+      TE.fromEither(
+        pipe(
+          E.Do,
+          E.bind('request', () => validateRequest(request) as E.Either<GsscError, Request>),
+          E.bind('config', () => makeConfig(options.config) as E.Either<GsscError, Config>),
+        ),
+      ),
+      TE.chain(({ request: req, config }) => {
+        const now = typeof options.now === 'function' ? options.now() : (options.now ?? Date.now())
+        const tokenizer = options.tokenizer ?? encodingTokenizer('o200k_base')
+        const all = composite(Array.isArray(gatherers) ? gatherers : [gatherers as Gatherer], options)
+        return pipe(
+          all({ request: req, config, now, signal: new AbortController().signal }),
+          TE.mapLeft((f): GsscError => gatherError(f.gatherer, f.message)),
+          TE.map(({ packets, failures }): Gathered => {
+            const { unique, excluded, warnings } = dedupe(packets)
+            return {
+              _phase: 'gathered',
+              request: req,
+              env: { config, available: availableTokens(config), tokenizer, meter: meter(tokenizer, options.cache), now },
+              packets: unique,
+              failures,
+              excluded: [
+                ...failures.map((f): Exclusion => ({ id: `gatherer:${f.gatherer}`, reason: 'gatherer_failure', detail: `${f.reason}: ${f.message}` })),
+                ...excluded,
+              ],
+              warnings,
+            }
+          }),
+        )
+      }),
+    )
+
+const dedupe = (packets: ReadonlyArray<Packet>) => {
+  const seen = new Set<string>()
+  const unique: Packet[] = []
+  const excluded: Exclusion[] = []
+  const warnings: Warning[] = []
+  for (const p of packets) {
+    if (!seen.has(p.id)) {
+      seen.add(p.id)
+      unique.push(p)
+      continue
+    }
+    excluded.push({ id: p.id, reason: 'duplicate_id', detail: `another packet (from ${p.source}) already has this id` })
+    warnings.push({ _tag: 'DuplicateId', packetId: p.id, message: `two packets share the id ${JSON.stringify(p.id)}; the first one was kept` })
+  }
+  return { unique, excluded, warnings }
+}
+
+/**
+ * Stage 2: scores, gates and picks packets within the budget.
+ *
+ * @category stages
+ * @since 0.1.0
+ */
+export const select = (selector: Selector = defaultSelector()) => TE.map(selector)
+
+/**
+ * Stage 3: lays the selection out as a document (still data).
+ *
+ * @category stages
+ * @since 0.1.0
+ */
+export const structure = (structurer: Structurer = sectioned()) =>
+  TE.map((s: Selected): Structured => ({ ...s, _phase: 'structured', doc: structurer(s) }))
+
+/**
+ * Stage 4: fits the document into the budget and renders it, with the report.
+ *
+ * @category stages
+ * @since 0.1.0
+ */
+export function compress(compressor?: Compressor): (te: TE.TaskEither<GsscError, Structured>) => TE.TaskEither<GsscError, BuildResult<string>>
+export function compress<O>(compressor: Compressor, renderer: Renderer<O>): (te: TE.TaskEither<GsscError, Structured>) => TE.TaskEither<GsscError, BuildResult<O>>
+export function compress<O>(compressor: Compressor = truncate(), renderer?: Renderer<O>) {
+  return TE.map(fitAndRender(compressor, renderer ?? (textRenderer as unknown as Renderer<O>)))
+}
+
+/** Options of {@link build}: the gather options plus the other stages' choices. */
+export interface BuildOptions<O = string> extends GatherOptions {
+  /** A memory search, run as the `memory` gatherer. */
+  readonly memory?: { readonly search: MemorySearch; readonly limit?: number }
+  /** A retriever, run as the `rag` gatherer. */
+  readonly rag?: { readonly retrieve: Retrieve; readonly topK?: number }
+  /** More gatherers, run with the built-in ones. */
+  readonly gatherers?: ReadonlyArray<Gatherer>
+  /** Default: {@link layoutAware} over the default selector and the chosen structurer. */
+  readonly selector?: Selector
+  /** Default: `sectioned()`, the seed's layout. */
+  readonly structurer?: Structurer
+  /** Default: `truncate()`, or `noop()` when `config.enableCompression` is false. */
+  readonly compressor?: Compressor
+  readonly renderer?: Renderer<O>
+}
+
+/**
+ * The built-in gatherers `build` runs: instructions, task, history, the request's packets,
+ * and memory / RAG when given.
+ *
+ * @category constructors
+ */
+export const defaultGatherers = (options: Pick<BuildOptions<unknown>, 'memory' | 'rag' | 'gatherers'> = {}): ReadonlyArray<Gatherer> => [
+  instructions(),
+  task(),
+  history(),
+  additional(),
+  ...(options.memory === undefined ? [] : [memory(options.memory.search, { ...(options.memory.limit === undefined ? {} : { limit: options.memory.limit }) })]),
+  ...(options.rag === undefined ? [] : [rag(options.rag.retrieve, { ...(options.rag.topK === undefined ? {} : { topK: options.rag.topK }) })]),
+  ...(options.gatherers ?? []),
+]
+
+/**
+ * The default pipeline in one call.
+ *
+ * @example
+ * const result = await build({ query: 'Why does the build fail?', instructions: 'You are a build assistant.', history })()
+ * if (E.isRight(result)) console.log(result.right.output, result.right.tokenCount)
+ * @category stages
+ * @since 0.1.0
+ */
+export function build(request: Request, options?: BuildOptions<string>): TE.TaskEither<GsscError, BuildResult<string>>
+export function build<O>(request: Request, options: BuildOptions<O> & { readonly renderer: Renderer<O> }): TE.TaskEither<GsscError, BuildResult<O>>
+export function build<O>(request: Request, options: BuildOptions<O> = {}): TE.TaskEither<GsscError, BuildResult<O>> {
+  const compressor = options.compressor ?? (options.config?.enableCompression === false ? noop() : truncate())
+  const structurer = options.structurer ?? sectioned()
+  return pipe(
+    request,
+    gather(defaultGatherers(options), options),
+    select(options.selector ?? layoutAware(structurer)),
+    structure(structurer),
+    compress(compressor, options.renderer ?? (textRenderer as unknown as Renderer<O>)),
+  )
+}

@@ -1,0 +1,115 @@
+/**
+ * Keyword extraction for relevance and diversity scoring, for spaced and unspaced scripts.
+ *
+ * Chinese, Japanese, Thai, Lao, Khmer and Myanmar text has no spaces between words, so
+ * whitespace splitting finds one "word" per sentence. `Intl.Segmenter` segments them with
+ * ICU's dictionaries, but it runs at about 1.5 M chars/s and slows down on long inputs, so it
+ * only sees the runs of those scripts; everything else is split by a regular expression.
+ *
+ * @module
+ */
+
+// -------------------------------------------------------------------------------------
+// model
+// -------------------------------------------------------------------------------------
+
+/** Extracts the keywords of a text. */
+export type KeywordExtractor = (text: string) => ReadonlySet<string>
+
+// -------------------------------------------------------------------------------------
+// constructors
+// -------------------------------------------------------------------------------------
+
+const UNSPACED = '\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Thai}\\p{Script=Lao}\\p{Script=Khmer}\\p{Script=Myanmar}'
+const WORD_OR_RUN = new RegExp(`[${UNSPACED}]+|[\\p{L}\\p{M}\\p{N}_]+`, 'gu')
+const IS_UNSPACED = new RegExp(`^[${UNSPACED}]`, 'u')
+/** Segmenter inputs are kept short: its cost per character grows with input length. */
+const SEGMENT_CHUNK = 256
+
+/** Words that carry no topic; dropped unless nothing else is left. */
+export const STOPWORDS: ReadonlySet<string> = new Set(
+  (
+    'a an and are as at be been but by can could did do does for from had has have how i if in into is it its ' +
+    'me my no not of on or our so than that the their them then there these they this to too us was we were what ' +
+    'when where which who whom why will with would you your yours he she him her his hers also just about please ' +
+    '的 了 是 在 和 与 及 或 也 就 都 而 着 吗 呢 吧 啊 呀 么 这 那 这个 那个 一个 我 你 他 她 它 我们 你们 他们 ' +
+    '什么 怎么 怎么样 为什么 如何 哪 哪里 哪个 请 能 会 要 有 没有 不 很 还 又 吧 被 把 给 让 对 从 向 到 个 之 其 所 以 于 样 の は が を に で と も'
+  ).split(' '),
+)
+
+/**
+ * A keyword extractor: lowercased words and numbers of spaced scripts, dictionary words of
+ * unspaced ones, stopwords removed unless the text has nothing else.
+ *
+ * @example
+ * keywordExtractor()('今天天气怎么样？') // Set { '今天', '天气' }
+ * keywordExtractor()('Why does the build fail?') // Set { 'build', 'fail' }
+ * @category constructors
+ * @since 0.1.0
+ */
+export const keywordExtractor = (locale = 'zh'): KeywordExtractor => {
+  const segmenter = new Intl.Segmenter(locale, { granularity: 'word' })
+  return (text) => {
+    const all: string[] = []
+    for (const m of text.toLowerCase().matchAll(WORD_OR_RUN)) {
+      const run = m[0]
+      if (!IS_UNSPACED.test(run)) {
+        all.push(run)
+        continue
+      }
+      for (let i = 0; i < run.length; i += SEGMENT_CHUNK)
+        for (const s of segmenter.segment(run.slice(i, i + SEGMENT_CHUNK))) if (s.isWordLike) all.push(s.segment)
+    }
+    const content = all.filter((w) => !STOPWORDS.has(w))
+    return new Set((content.length > 0 ? content : all).map(stem))
+  }
+}
+
+// -------------------------------------------------------------------------------------
+// utils
+// -------------------------------------------------------------------------------------
+
+/**
+ * Whether a keyword belongs to an unspaced script. For those, relevance checks the content
+ * by substring, so the result does not depend on how the segmenter split the content.
+ *
+ * @category utils
+ */
+export const isUnspaced = (keyword: string): boolean => IS_UNSPACED.test(keyword)
+
+/**
+ * The spaced-script words of a text, lowercased; the fast half of keyword extraction.
+ *
+ * @category utils
+ */
+export const spacedWords = (text: string): ReadonlySet<string> => {
+  const words = new Set<string>()
+  for (const m of text.toLowerCase().matchAll(WORD_OR_RUN)) if (!IS_UNSPACED.test(m[0])) words.add(stem(m[0]))
+  return words
+}
+
+/**
+ * A deliberately light English stemmer, so "fails", "failed" and "failing" match "fail". It
+ * only strips common inflections from ASCII words; other scripts pass unchanged.
+ *
+ * @category utils
+ */
+export const stem = (word: string): string => {
+  if (word.length <= 3 || !/^[a-z]+$/.test(word)) return word
+  return dropE(strip(word))
+}
+
+const strip = (word: string): string => {
+  if (word.endsWith('ies') && word.length > 4) return `${word.slice(0, -3)}y`
+  if (word.endsWith('ing') && word.length > 5) return undouble(word.slice(0, -3))
+  if (word.endsWith('ed') && word.length > 4) return undouble(word.slice(0, -2))
+  if (word.endsWith('es') && /(?:sh|ch|x|ss|zz)es$/.test(word)) return word.slice(0, -2)
+  if (word.endsWith('s') && !word.endsWith('ss') && !word.endsWith('us') && !word.endsWith('is')) return word.slice(0, -1)
+  return word
+}
+
+/** "compile" and "compiled" both become "compil". */
+const dropE = (w: string): string => (w.length > 4 && w.endsWith('e') ? w.slice(0, -1) : w)
+
+/** "stopped" → "stopp" → "stop". */
+const undouble = (w: string): string => (/([b-df-hj-np-tv-z])\1$/.test(w) && !/(?:ll|ss|zz)$/.test(w) ? w.slice(0, -1) : w)

@@ -1,0 +1,52 @@
+/**
+ * Selection that leaves room for the layout. The default selector budgets packet contents
+ * only; headings, source tags and speaker labels then push the output over, and the
+ * compressor must drop what was just selected. This runs the selector, lays the selection
+ * out, measures the layout's fixed text and each packet type's decoration, and selects again
+ * with both accounted for. The second pass costs no tokenizing: the build's meter remembers
+ * every count, and the scores are reused.
+ *
+ * @module
+ */
+import type { PacketType } from '../packet.js'
+import { estimate, isRendered, sectionsOf } from '../structure/document.js'
+import type { Structurer } from '../structure/structurer.js'
+import { defaultSelector, type SelectOptions, type Selector } from './selector.js'
+
+/**
+ * @example
+ * pipe(request, gather(gs), select(layoutAware(sectioned())), structure(sectioned()), compress())
+ * @category constructors
+ * @since 0.1.0
+ */
+export const layoutAware =
+  (structurer: Structurer, options: SelectOptions = {}): Selector =>
+  (g) => {
+    const { meter, available } = g.env
+    const first = defaultSelector(options)(g)
+    const doc = structurer(first)
+    if (estimate(doc, meter) <= available - (options.reserve ?? 0)) return first
+    const typeOf = new Map(first.selected.map((s) => [s.packet.id, s.packet.type]))
+    const perType = new Map<PacketType, number>()
+    let decorations = 0
+    let content = 0
+    for (const sec of sectionsOf(doc).filter(isRendered)) {
+      const separator = meter.text(sec.separator)
+      for (const item of sec.items) {
+        content += item.tokens
+        if (item.packetId === undefined) continue
+        const cost = meter.text(item.prefix) + separator
+        decorations += cost
+        const type = typeOf.get(item.packetId)
+        if (type !== undefined) perType.set(type, Math.max(perType.get(type) ?? 0, cost))
+      }
+    }
+    const fixed = Math.max(0, estimate(doc, meter) - content - decorations)
+    const widest = Math.max(0, ...perType.values())
+    return defaultSelector({
+      ...options,
+      reserve: (options.reserve ?? 0) + fixed,
+      overhead: (p) => (options.overhead?.(p) ?? 0) + (perType.get(p.type) ?? widest),
+      scores: first.scores,
+    })(g)
+  }

@@ -1,0 +1,145 @@
+/**
+ * The structured context: sections of items, still data. Structurers build it, compressors
+ * cut it, renderers turn it into text or chat messages. Nothing downstream parses rendered
+ * text: a cut is made on an item, and the item keeps its packet id.
+ *
+ * @module
+ */
+import type { ChatMessage } from '../message.js'
+import type { Meter } from '../tokenize/meter.js'
+
+// -------------------------------------------------------------------------------------
+// model
+// -------------------------------------------------------------------------------------
+
+/** How much of an item's text survived a cut, in tokens; `original` is the uncut text. */
+export interface Cut {
+  readonly keptTokens: number
+  readonly originalTokens: number
+  readonly original: string
+}
+
+/**
+ * One laid-out piece of content. `prefix` is decoration (a source tag, a speaker label) that
+ * cutting leaves alone; `text` is the content; `tokens` counts `text` only.
+ */
+export interface Item {
+  /** The packet the item shows; absent for static text such as the output format. */
+  readonly packetId?: string
+  readonly prefix: string
+  readonly text: string
+  readonly tokens: number
+  /** For conversation turns: the structured message, used by the chat renderers. */
+  readonly message?: ChatMessage
+  /** Items of one group (a tool call and its results) are dropped together. */
+  readonly group?: string
+  readonly cut?: Cut
+}
+
+/** Where a section goes when the output is chat messages rather than one text. */
+export type Channel = 'system' | 'turns' | 'user'
+
+/** A titled group of items. */
+export interface Section {
+  readonly _tag: 'Section'
+  /** `instructions`, `task`, `state`, `evidence`, `context`, `custom`, `output`, or a user's own. */
+  readonly name: string
+  /** Truncation order: the section with the highest rank is cut first, rank 0 last. */
+  readonly rank: number
+  /** Text before the items: heading and intro line, with their line breaks. */
+  readonly head: string
+  readonly items: ReadonlyArray<Item>
+  /** Text between items. */
+  readonly separator: string
+  /** Which items go first when the section must shrink: the oldest history first (`start`), the lowest-ranked evidence first (`end`). */
+  readonly dropFrom: 'start' | 'end'
+  /** Which part of a cut item's text stays. */
+  readonly keep: 'head' | 'tail'
+  readonly channel: Channel
+  /** Leave the section (and its head) out when it has no items. */
+  readonly omitWhenEmpty: boolean
+  /** Shown where text was cut, e.g. `... (content truncated)`. */
+  readonly marker: string
+}
+
+/** Fixed text between sections (template layouts). */
+export interface Literal {
+  readonly _tag: 'Literal'
+  readonly text: string
+}
+
+/** A whole layout: blocks in output order, joined by `joiner` where both sides render. */
+export interface Document {
+  readonly blocks: ReadonlyArray<Section | Literal>
+  readonly joiner: string
+}
+
+// -------------------------------------------------------------------------------------
+// utils
+// -------------------------------------------------------------------------------------
+
+/** The sections of a document, in layout order. @category utils */
+export const sectionsOf = (doc: Document): ReadonlyArray<Section> =>
+  doc.blocks.filter((b): b is Section => b._tag === 'Section')
+
+/** Whether a section appears in the output. @category utils */
+export const isRendered = (s: Section): boolean => s.items.length > 0 || !s.omitWhenEmpty
+
+/**
+ * The text of one section.
+ *
+ * @category utils
+ */
+export const renderSection = (s: Section): string =>
+  s.head + s.items.map((i) => i.prefix + i.text).join(s.separator)
+
+/**
+ * The whole document as one text.
+ *
+ * @category utils
+ * @since 0.1.0
+ */
+export const renderText = (doc: Document): string =>
+  doc.blocks
+    .flatMap((b) => (b._tag === 'Literal' ? [b.text] : isRendered(b) ? [renderSection(b)] : []))
+    .join(doc.joiner)
+
+/**
+ * Estimated tokens of a section: head, item prefixes, item texts and separators, each
+ * counted on its own. Static strings are counted once per build by the meter.
+ *
+ * @category utils
+ */
+export const estimateSection = (s: Section, m: Meter): number =>
+  isRendered(s)
+    ? m.text(s.head) +
+      s.items.reduce((sum, i) => sum + m.text(i.prefix) + i.tokens, 0) +
+      Math.max(0, s.items.length - 1) * m.text(s.separator)
+    : 0
+
+/**
+ * Estimated tokens of the rendered document. BPE is not exactly additive over
+ * concatenation, so the compress stage always verifies with one exact count at the end.
+ *
+ * @category utils
+ */
+export const estimate = (doc: Document, m: Meter): number => {
+  let total = 0
+  let rendered = 0
+  for (const b of doc.blocks) {
+    if (b._tag === 'Literal') {
+      total += m.text(b.text)
+      rendered++
+    } else if (isRendered(b)) {
+      total += estimateSection(b, m)
+      rendered++
+    }
+  }
+  return total + Math.max(0, rendered - 1) * m.text(doc.joiner)
+}
+
+/** Replaces one section (by name) in a document. @category utils */
+export const withSection = (doc: Document, name: string, f: (s: Section) => Section): Document => ({
+  ...doc,
+  blocks: doc.blocks.map((b) => (b._tag === 'Section' && b.name === name ? f(b) : b)),
+})

@@ -1,0 +1,94 @@
+/**
+ * The default layout, from the seed: `[Role & Policies]`, `[Task]`, `[State]`, `[Evidence]`,
+ * `[Context]`, then `[Output]`, each left out when empty. Custom (P4) packets, which the seed
+ * does not place, go in a `[Notes]` section after the context and are cut first.
+ *
+ * Truncation ranks follow the seed's order: Notes, Context, Evidence, State, Output, Task,
+ * and Role & Policies last.
+ *
+ * @module
+ */
+import type { Locale } from '../config.js'
+import type { Document, Item, Section } from './document.js'
+import { bySlot, itemOf, prefixOf, type Slot } from './items.js'
+import { labelsFor, type Labels } from './labels.js'
+import { inputOrder, type Structurer } from './structurer.js'
+
+/** Options of the default layout. */
+export interface SectionedOptions {
+  /** Labels; default the build's `config.locale`. */
+  readonly locale?: Locale
+  /** The `[Output]` answer-format section: on (default), off, or your own text. */
+  readonly output?: boolean | string
+}
+
+/** @category constructors */
+export const section = (
+  fields: Pick<Section, 'name' | 'rank' | 'head' | 'items' | 'channel'> & Partial<Section>,
+  labels: Labels,
+): Section => ({
+  _tag: 'Section',
+  separator: '\n',
+  dropFrom: 'end',
+  keep: 'head',
+  omitWhenEmpty: true,
+  marker: labels.marker,
+  ...fields,
+})
+
+/** Where each slot goes and how it shrinks. */
+export const SLOT_LAYOUT: Readonly<
+  Record<Slot, { readonly rank: number; readonly channel: Section['channel']; readonly dropFrom: Section['dropFrom']; readonly keep: Section['keep'] }>
+> = {
+  instructions: { rank: 0, channel: 'system', dropFrom: 'end', keep: 'head' },
+  task: { rank: 1, channel: 'user', dropFrom: 'end', keep: 'head' },
+  state: { rank: 3, channel: 'system', dropFrom: 'end', keep: 'head' },
+  evidence: { rank: 4, channel: 'system', dropFrom: 'end', keep: 'head' },
+  context: { rank: 5, channel: 'turns', dropFrom: 'start', keep: 'tail' },
+  custom: { rank: 6, channel: 'system', dropFrom: 'end', keep: 'head' },
+}
+
+/** Rank of the `[Output]` section: after State, before Task (the seed's order). */
+export const OUTPUT_RANK = 2
+
+/**
+ * The seed's sectioned layout.
+ *
+ * @example
+ * pipe(selected, sectioned({ locale: 'zh' }))
+ * @category constructors
+ * @since 0.1.0
+ */
+export const sectioned =
+  (options: SectionedOptions = {}): Structurer =>
+  (s) => {
+    const labels = labelsFor(options.locale ?? s.env.config.locale)
+    const slots = bySlot(s.selected, inputOrder(s))
+    const items = (slot: Slot): ReadonlyArray<Item> => (slots.get(slot) ?? []).map((x) => itemOf(x, prefixOf(x.packet, labels)))
+    const slotSection = (slot: Slot, head: string): Section =>
+      section({ name: slot, head, items: items(slot), ...SLOT_LAYOUT[slot] }, labels)
+    const output = options.output ?? true
+    const blocks: Section[] = [
+      slotSection('instructions', `${labels.instructions}\n`),
+      slotSection('task', `${labels.task}\n${labels.taskIntro}`),
+      slotSection('state', `${labels.state}\n${labels.stateIntro}\n`),
+      slotSection('evidence', `${labels.evidence}\n${labels.evidenceIntro}\n`),
+      slotSection('context', `${labels.context}\n${labels.contextIntro}\n`),
+      slotSection('custom', `${labels.custom}\n${labels.customIntro}\n`),
+      ...(output === false
+        ? []
+        : [
+            section(
+              {
+                name: 'output',
+                rank: OUTPUT_RANK,
+                head: `${labels.output}\n`,
+                channel: 'system',
+                items: [{ prefix: '', text: output === true ? labels.outputFormat : output, tokens: s.env.meter.text(output === true ? labels.outputFormat : output) }],
+              },
+              labels,
+            ),
+          ]),
+    ]
+    return { blocks, joiner: '\n\n' } satisfies Document
+  }

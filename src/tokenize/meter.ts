@@ -1,0 +1,112 @@
+/**
+ * The per-build token meter: counts each packet at most once per build and each distinct
+ * text once per cache. One meter lives for one build; it is created by the gather stage and
+ * travels with the build's data, so nothing is shared behind the caller's back.
+ *
+ * @module
+ */
+import type { Packet } from '../packet.js'
+import { cacheKey, type TokenCache } from './cache.js'
+import type { Tokenizer } from './tokenizer.js'
+
+/** How much tokenizing a build did; tests use it to prove laziness. */
+export interface MeterStats {
+  /** Calls that reached the tokenizer (cache misses). */
+  readonly tokenizerCalls: number
+  /** UTF-16 code units passed to the tokenizer. */
+  readonly charsTokenized: number
+  readonly cacheHits: number
+}
+
+/** Counts texts and packets for one build. */
+export interface Meter {
+  readonly tokenizer: Tokenizer
+  /** Tokens of a text; distinct texts are counted once per build (and per cache, if any). */
+  readonly text: (text: string) => number
+  /** Tokens of a packet's content: its `tokens` field if given, else counted once per build. */
+  readonly packet: (p: Packet) => number
+  /** Tokens already known for a packet, without counting. */
+  readonly known: (p: Packet) => number | undefined
+  readonly stats: () => MeterStats
+}
+
+/**
+ * @example
+ * const m = meter(tokenizer)
+ * m.packet(p) // counts
+ * m.packet(p) // remembered
+ * @category constructors
+ * @since 0.1.0
+ */
+export const meter = (tokenizer: Tokenizer, cache?: TokenCache): Meter => {
+  const byPacket = new Map<string, number>()
+  const byText = new Map<string, number>()
+  let tokenizerCalls = 0
+  let charsTokenized = 0
+  let cacheHits = 0
+  const count = (text: string): number => {
+    tokenizerCalls++
+    charsTokenized += text.length
+    return tokenizer.count(text)
+  }
+  const text = (value: string): number => {
+    if (value.length === 0) return 0
+    // short static strings (headings, labels) repeat within a build: remember them locally
+    const local = value.length <= 256 ? byText.get(value) : undefined
+    if (local !== undefined) return local
+    let tokens: number
+    if (cache === undefined) tokens = count(value)
+    else {
+      const key = cacheKey(tokenizer, value)
+      const hit = cache.get(key)
+      if (hit !== undefined) {
+        cacheHits++
+        tokens = hit
+      } else {
+        tokens = count(value)
+        cache.set(key, tokens)
+      }
+    }
+    if (value.length <= 256) byText.set(value, tokens)
+    return tokens
+  }
+  return {
+    tokenizer,
+    text,
+    packet: (p) => {
+      const known = p.tokens ?? byPacket.get(p.id)
+      if (known !== undefined) return known
+      const tokens = text(p.content)
+      byPacket.set(p.id, tokens)
+      return tokens
+    },
+    known: (p) => p.tokens ?? byPacket.get(p.id),
+    stats: () => ({ tokenizerCalls, charsTokenized, cacheHits }),
+  }
+}
+
+/**
+ * A cheap lower bound on a text's tokens under a BPE encoding: every maximal run of
+ * non-whitespace characters holds at least one pre-tokenizer piece, and every piece is at
+ * least one token. Lets the selector reject a packet without tokenizing it.
+ *
+ * @category utils
+ */
+export const tokenLowerBound = (text: string): number => {
+  let runs = 0
+  let inRun = false
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    const space = c === 32 || (c >= 9 && c <= 13)
+    if (!space && !inRun) runs++
+    inRun = !space
+  }
+  return runs
+}
+
+/**
+ * A safe upper bound: a BPE token is at least one UTF-8 byte.
+ *
+ * @category utils
+ */
+export const tokenUpperBound = (text: string): number => Buffer.byteLength(text, 'utf8')

@@ -1,0 +1,64 @@
+import * as E from 'fp-ts/Either'
+import { describe, expect, it } from 'vitest'
+import { makeConfig } from '../../src/config.js'
+import { composite } from '../../src/gather/composite.js'
+import { gatherer, type GatherInput } from '../../src/gather/gatherer.js'
+import { NOW, right } from '../helpers.js'
+
+const input = (): GatherInput => ({ request: { query: 'q' }, config: right(makeConfig()), now: NOW, signal: new AbortController().signal })
+const ok = (name: string, delay = 0) =>
+  gatherer(name, async () => {
+    await new Promise((r) => setTimeout(r, delay))
+    return [{ id: name, type: 'custom' as const, content: name }]
+  })
+const failing = (name: string) =>
+  gatherer(name, async () => {
+    throw new Error(`${name} is down`)
+  })
+const hanging = (name: string, seen: { aborted: boolean }) =>
+  gatherer(name, ({ signal }) => new Promise(() => signal.addEventListener('abort', () => (seen.aborted = true))))
+
+describe('composite', () => {
+  it('collects packets in gatherer order, in parallel', async () => {
+    const r = right(await composite([ok('a', 20), ok('b', 0)])(input())())
+    expect(r.packets.map((p) => p.id)).toEqual(['a', 'b'])
+    expect(r.failures).toEqual([])
+  })
+
+  it("reports a failing gatherer and keeps the others' packets", async () => {
+    const r = right(await composite([ok('a'), failing('rag')])(input())())
+    expect(r.packets.map((p) => p.id)).toEqual(['a'])
+    expect(r.failures).toEqual([{ gatherer: 'rag', reason: 'error', message: 'rag is down' }])
+  })
+
+  it('times out a hanging gatherer and aborts its signal', async () => {
+    const seen = { aborted: false }
+    const r = right(await composite([ok('a'), hanging('slow', seen)], { timeoutMs: 30 })(input())())
+    expect(r.failures).toEqual([{ gatherer: 'slow', reason: 'timeout', message: 'no answer within 30 ms' }])
+    expect(seen.aborted).toBe(true)
+  })
+
+  it('fails fast in parallel without waiting for slow gatherers', async () => {
+    const started = Date.now()
+    const r = await composite([ok('slow', 2000), failing('rag')], { onError: 'fail', timeoutMs: 5000 })(input())()
+    expect(E.isLeft(r) && r.left).toEqual({ gatherer: 'rag', reason: 'error', message: 'rag is down' })
+    expect(Date.now() - started).toBeLessThan(1500)
+  })
+
+  it('fails fast in sequence and does not run later gatherers', async () => {
+    let ran = false
+    const later = gatherer('later', () => {
+      ran = true
+      return []
+    })
+    const r = await composite([failing('first'), later], { onError: 'fail', parallel: false })(input())()
+    expect(E.isLeft(r)).toBe(true)
+    expect(ran).toBe(false)
+  })
+
+  it('nests: failures of inner composites surface', async () => {
+    const inner = composite([failing('memory')], { name: 'inner' })
+    const r = right(await composite([inner, ok('a')])(input())())
+    expect(r.failures.map((f) => f.gatherer)).toEqual(['memory'])
+  })
+})

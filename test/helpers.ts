@@ -1,0 +1,24 @@
+/** Shared test values: the real tokenizer, a fixed clock, and Either unwrapping. */
+import * as E from 'fp-ts/Either'
+import type * as TE from 'fp-ts/TaskEither'
+import { createTokenizer } from '../src/tokenize/tokenizer.js'
+
+export const right = <A>(e: E.Either<unknown, A>): A => {
+  if (E.isLeft(e)) throw new Error(`expected Right, got Left: ${JSON.stringify(e.left)}`)
+  return e.right
+}
+
+export const left = <L>(e: E.Either<L, unknown>): L => {
+  if (E.isRight(e)) throw new Error(`expected Left, got Right`)
+  return e.left
+}
+
+export const run = async <A>(te: TE.TaskEither<unknown, A>): Promise<A> => right(await te())
+
+/** The tokenizer of the GPT-4o family, as users get it. */
+export const gpt4o = right(createTokenizer('gpt-4o'))
+
+/** A fixed clock: 2026-01-01T12:00:00Z. */
+export const NOW = Date.parse('2026-01-01T12:00:00Z')
+
+export const MINUTE = 60_000

@@ -1,7 +1,6 @@
 import * as E from 'fp-ts/Either'
 import { pipe } from 'fp-ts/function'
 import { describe, expect, it } from 'vitest'
-import { noop } from '../src/compress/noop.js'
 import { truncate } from '../src/compress/truncate.js'
 import { gatherer } from '../src/gather/gatherer.js'
 import { instructions, task } from '../src/gather/builtins.js'

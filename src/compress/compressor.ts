@@ -18,6 +18,12 @@ export interface Fit {
   /** The budget the rendered output must fit. */
   readonly available: number
   readonly meter: Meter
+  /**
+   * The exact token count of a document once rendered in the build's output format. Costs
+   * one count of the output; use it to decide whether to go on cutting, and the estimates
+   * (item tokens) to decide how much to cut.
+   */
+  readonly measure: (doc: Document) => number
 }
 
 /**

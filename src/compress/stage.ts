@@ -29,7 +29,8 @@ export const fitAndRender =
   <O>(compressor: Compressor, renderer: Renderer<O>) =>
   (s: Structured): BuildResult<O> => {
     const { available, meter, tokenizer } = s.env
-    let doc = compressor(s.doc, { available, meter })
+    const measure = (d: Document): number => renderer.count(renderer.render(d), tokenizer)
+    let doc = compressor(s.doc, { available, meter, measure })
     for (let round = 0; ; round++) {
       const output = renderer.render(doc)
       const exact = renderer.count(output, tokenizer)

@@ -13,7 +13,7 @@
  *
  * @module
  */
-import { estimate, estimateSection, sectionsOf } from '../structure/document.js'
+import { estimateSection, sectionsOf } from '../structure/document.js'
 import { shrinkSection, type Compressor } from './compressor.js'
 
 /**
@@ -24,12 +24,12 @@ import { shrinkSection, type Compressor } from './compressor.js'
  */
 export const truncate =
   (): Compressor =>
-  (doc, { available, meter }) => {
+  (doc, { available, meter, measure }) => {
     let current = doc
     const order = [...sectionsOf(doc)].sort((a, b) => b.rank - a.rank)
     const lowest = order[order.length - 1]?.rank
     for (const original of order) {
-      const excess = estimate(current, meter) - available
+      const excess = measure(current) - available
       if (excess <= 0) break
       const s = sectionsOf(current).find((x) => x.name === original.name && x.rank === original.rank)
       if (s === undefined || s.items.length === 0) continue

@@ -71,7 +71,7 @@ export const recency =
  * @category constructors
  * @since 0.1.0
  */
-export const composite = (
+export const compositeScore = (
   relevanceWeight: number,
   recencyWeight: number,
 ): ((relevance: number | undefined, recency: number) => number) =>

@@ -21,7 +21,7 @@ import type { Exclusion, Gathered, Selected, Selection, Warning } from '../phase
 import { tokenLowerBound } from '../tokenize/meter.js'
 import { keywordExtractor, type KeywordExtractor } from './keywords.js'
 import { mmr, sorted, type Ranking } from './mmr.js'
-import { composite, recency, relevance, type Scorer, type Scores } from './score.js'
+import { compositeScore, recency, relevance, type Scorer, type Scores } from './score.js'
 
 // -------------------------------------------------------------------------------------
 // model
@@ -76,7 +76,7 @@ export const defaultSelector =
     const extract = options.extract ?? keywordExtractor()
     const rel = options.relevance ?? relevance(g.request.query, extract)
     const rec = recency(now, config.recencyTau)
-    const comp = composite(config.relevanceWeight, config.recencyWeight)
+    const comp = compositeScore(config.relevanceWeight, config.recencyWeight)
     const gated = options.gate ?? ((p: Packet) => !alwaysKept(p) && p.type !== 'history')
 
     const scores = new Map<string, Scores>(options.scores)

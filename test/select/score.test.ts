@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { packet } from '../../src/packet.js'
-import { composite, recency, relevance } from '../../src/select/score.js'
+import { compositeScore, recency, relevance } from '../../src/select/score.js'
 import { NOW } from '../helpers.js'
 
 const evidence = (content: string, extra: object = {}) => packet({ type: 'evidence', content, ...extra }, NOW)
@@ -37,9 +37,9 @@ describe('recency', () => {
   })
 })
 
-describe('composite', () => {
+describe('compositeScore', () => {
   it('weights relevance and recency as the seed does', () => {
-    expect(composite(0.7, 0.3)(0.5, 1)).toBeCloseTo(0.65)
-    expect(composite(0.7, 0.3)(undefined, 1)).toBeCloseTo(0.3)
+    expect(compositeScore(0.7, 0.3)(0.5, 1)).toBeCloseTo(0.65)
+    expect(compositeScore(0.7, 0.3)(undefined, 1)).toBeCloseTo(0.3)
   })
 })

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest'
+import { gpt4o } from '../helpers.js'
+import { cli } from './run.js'
+
+const F = 'test/fixtures/cli'
+
+describe('gssc build', () => {
+  it('prints the context, and a report on stderr', async () => {
+    const r = await cli(['build', '--query', 'Why does the compile step fail?', '--system', 'You help with CI.', '--history', `${F}/history.jsonl`, '--packets', `${F}/packets.jsonl`])
+    expect(r.code).toBe(0)
+    expect(r.stdout).toContain('[Role & Policies]\nYou help with CI.')
+    expect(r.stdout).toContain('[Source: ci-log] npm ERR! Missing script: "compile"')
+    expect(r.stdout).toContain('user: The compile step. It says the script is missing.')
+    expect(r.stderr).toMatch(/^gssc: \d+ of 6800 tokens used \(max 8000, 1200 reserved\)/)
+  })
+
+  it('--json prints the output and the report', async () => {
+    const r = await cli(['build', '-q', 'compile fails', '--packets', `${F}/packets.jsonl`, '--max-tokens', '2000', '--reserve-ratio', '0.1', '--json'])
+    expect(r.code).toBe(0)
+    const j = JSON.parse(r.stdout)
+    expect(Object.keys(j)).toEqual(expect.arrayContaining(['output', 'tokenCount', 'tokenCountExact', 'budget', 'included', 'excluded', 'sections']))
+    expect(j.tokenCount).toBe(gpt4o.count(j.output))
+    expect(j.budget).toEqual({ maxTokens: 2000, reserved: 200, available: 1800, used: j.tokenCount })
+    expect(j.included).toContain('log')
+    expect(j.sections.map((s: { name: string }) => s.name)).toContain('evidence')
+    expect(j.sections[0]).toEqual({ name: 'task', rank: 1, tokens: expect.any(Number), packetIds: ['task'] })
+  })
+
+  it('reads the system prompt from @file and uses the template and locale', async () => {
+    const r = await cli(['build', '-q', 'compile', '--system', `@${F}/history.jsonl`, '--structurer', 'template', '--template', `${F}/template.txt`, '--packets', `${F}/packets.jsonl`])
+    expect(r.code).toBe(0)
+    expect(r.stdout.startsWith('Rules: {"role":"user"')).toBe(true)
+    expect(r.stdout).toContain('Question: compile\nFacts:\n')
+    const zh = await cli(['build', '-q', '编译失败', '--locale', 'zh'])
+    expect(zh.stdout).toContain('用户问题：编译失败')
+  })
+
+  it.each([
+    [['--packets', `${F}/bad-json.jsonl`], /bad-json\.jsonl:2: not valid JSON/],
+    [['--packets', `${F}/bad-type.jsonl`], /bad-type\.jsonl:2: type: must be one of instructions, task, task_state, evidence, history, custom \(got "fact"\)/],
+    [['--packets', `${F}/dup-id.jsonl`], /dup-id\.jsonl:2: id "a" is already used on line 1/],
+    [['--history', `${F}/bad-history.json`], /bad-history\.json: \[1\]: role: must be one of system, user, assistant, tool \(got "robot"\)/],
+    [['--history', `${F}/missing.jsonl`], /missing\.jsonl: no such file/],
+    [['--structurer', 'template', '--template', `${F}/bad-template.txt`], /bad-template\.txt: template placeholder \{\{nope\}\}: unknown/],
+    [['--structurer', 'template'], /--structurer template: needs --template <file>/],
+    [['--model', 'gpt4o'], /config\.model: unknown model/],
+  ])('bad input %j fails with a message naming it', async (args, message) => {
+    const r = await cli(['build', '-q', 'x', ...args])
+    expect(r.code).toBe(1)
+    expect(r.stderr).toMatch(message)
+    expect(r.stdout).toBe('')
+  })
+
+  it.each([
+    [['--max-tokens', '-5'], /--max-tokens must be a positive integer \(got "-5"\)/],
+    [['--reserve-ratio', '1'], /--reserve-ratio must be a number in \[0, 1\) \(got "1"\)/],
+    [['--structurer', 'fancy'], /Allowed choices are default, minimal, template/],
+  ])('bad usage %j exits 2', async (args, message) => {
+    const r = await cli(['build', '-q', 'x', ...args])
+    expect(r.code).toBe(2)
+    expect(r.stderr).toMatch(message)
+  })
+
+  it('requires a query', async () => {
+    const r = await cli(['build'])
+    expect(r.code).toBe(2)
+    expect(r.stderr).toContain('--query is required')
+  })
+
+  it('--help lists the options', async () => {
+    const r = await cli(['build', '--help'])
+    expect(r.code).toBe(0)
+    expect(r.stdout).toContain('--reserve-ratio <r>')
+  })
+})

@@ -73,11 +73,11 @@ describe('build', () => {
     expect(r.output.startsWith('[Role & Policies]\nAlways follow the policy.')).toBe(true)
   })
 
-  it('keeps P0 that fits only because its heading and text share a token (found by a property test)', async () => {
-    // "[Role & Policies]\n" and "\n 构建" count 9 tokens apart but 7 together
+  it('keeps P0 that fits only because its heading and text merge into fewer tokens (found by a property test)', async () => {
+    // "[Role & Policies]\n" and "\n 构建" count 5 + 4 = 9 tokens apart but 8 together
     const r = await run(build({ query: '', instructions: '\n 构建' }, { tokenizer: gpt4o, now: NOW, config: { maxTokens: 8, reserveRatio: 0 } }))
     expect(r.output).toBe('[Role & Policies]\n\n 构建')
-    expect(r.tokenCount).toBe(7)
+    expect(r.tokenCount).toBe(8)
   })
 
   it('with compression off, never cuts text and still never exceeds the budget', async () => {

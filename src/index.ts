@@ -37,7 +37,7 @@ export * from './select/layoutAware.js'
 export * from './structure/document.js'
 export type { Structurer } from './structure/structurer.js'
 export * from './structure/labels.js'
-export { sectioned, type SectionedOptions } from './structure/sectioned.js'
+export { section, sectioned, SLOT_LAYOUT, OUTPUT_RANK, type SectionedOptions } from './structure/sectioned.js'
 export * from './structure/minimal.js'
 export * from './structure/template.js'
 

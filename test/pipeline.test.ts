@@ -49,6 +49,15 @@ describe('build', () => {
     expect(r.packets.find((p) => p.id === 'history:0')).toMatchObject({ status: 'dropped', reason: 'over_budget' })
   })
 
+  it('leaves room for the layout, so the compressor does not drop what was selected', async () => {
+    const packets = Array.from({ length: 30 }, (_, i) => ({ id: `e${i}`, type: 'evidence' as const, content: `Build fact ${i}: the compile step needs script ${i}.`, source: `doc-${i}` }))
+    for (const maxTokens of [150, 260, 400, 700]) {
+      const r = await run(build({ query: 'build compile script', instructions: 'Be precise.', history, packets }, { tokenizer: gpt4o, now: NOW, config: { maxTokens, maxHistoryMessages: 40 } }))
+      expect(r.excluded.filter((e) => e.reason === 'truncated')).toEqual([])
+      expect(r.tokenCount).toBeGreaterThan(r.budget.available * 0.85)
+    }
+  })
+
   it('composes as pipe(gather, select, structure, compress) with any stage swapped', async () => {
     const shout = gatherer('shout', () => [{ id: 'x', type: 'custom', content: 'BUILD NOTES' }])
     const onlyTask = (s: ReturnType<ReturnType<typeof defaultSelector>>) => ({ ...s, selected: s.selected.filter((x) => x.packet.type === 'task') })

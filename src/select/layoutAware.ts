@@ -33,8 +33,9 @@ export const layoutAware =
     for (const sec of sectionsOf(doc).filter(isRendered)) {
       const separator = meter.text(sec.separator)
       for (const item of sec.items) {
-        content += item.tokens
+        // static text (the answer format) is part of the fixed layout, not packet content
         if (item.packetId === undefined) continue
+        content += item.tokens
         const cost = meter.text(item.prefix) + separator
         decorations += cost
         const type = typeOf.get(item.packetId)

@@ -151,28 +151,35 @@ export const defaultSelector =
     return { ...g, _phase: 'selected', selected, scores, excluded: [...g.excluded, ...excluded], warnings: [...g.warnings, ...warnings] }
 
     function fits(u: Unit): boolean {
-      const known = u.packets.reduce((s, p) => s + (meter.known(p) ?? tokenLowerBound(p.content)), 0)
+      const known = u.packets.reduce((s, p) => s + (meter.known(p) ?? tokenLowerBound(p.content)) + decoration(p), 0)
       if (remaining <= 0 || known > remaining) {
         overBudget(u)
         return false
       }
       const tokens = u.packets.reduce((s, p) => s + meter.packet(p) + decoration(p), 0)
       if (tokens > remaining) {
-        overBudget(u)
+        overBudget(u, tokens)
         return false
       }
       remaining -= tokens
       return true
     }
-    function overBudget(u: Unit): void {
-      for (const p of u.packets) {
-        const known = meter.known(p)
+    /** `cost`: the unit's tokens with layout, when it was counted. */
+    function overBudget(u: Unit, cost?: number): void {
+      const grouped = u.packets.length > 1 ? ` (with ${u.packets.length - 1} packet(s) of its group)` : ''
+      for (const p of u.packets)
         excluded.push({
           id: p.id,
           reason: 'over_budget',
-          detail: known === undefined ? `not counted: the budget was full` : `${known} tokens > ${Math.max(0, remaining)} left`,
+          detail:
+            cost !== undefined
+              ? `needs ${cost} tokens${grouped}, ${Math.max(0, remaining)} left`
+              : remaining <= 0
+                ? 'not counted: the budget was full'
+                : meter.known(p) === undefined
+                  ? `needs at least ${tokenLowerBound(p.content) + decoration(p)} tokens, ${remaining} left`
+                  : `needs ${meter.known(p)! + decoration(p)} tokens${grouped}, ${remaining} left`,
         })
-      }
     }
   }
 

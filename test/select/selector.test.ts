@@ -69,6 +69,7 @@ describe('defaultSelector', () => {
     const s = defaultSelector()(g)
     expect(ids(s)).toEqual(['task', 'small'])
     expect(reason(s, 'big')).toBe('over_budget')
+    expect(s.excluded.find((e) => e.id === 'big')?.detail).toMatch(/^needs at least \d+ tokens, \d+ left$/)
   })
 
   it('takes history newest first as one contiguous window', async () => {
@@ -107,7 +108,9 @@ describe('defaultSelector', () => {
     const calls = g.env.meter.stats().tokenizerCalls
     expect(s.selected.length).toBeGreaterThan(3)
     expect(calls).toBeLessThan(s.selected.length + 3)
-    expect(s.excluded.filter((e) => e.detail?.startsWith('not counted')).length).toBeGreaterThan(400)
+    const neverCounted = g.packets.filter((p) => g.env.meter.known(p) === undefined)
+    expect(neverCounted.length).toBeGreaterThan(400)
+    expect(neverCounted.every((p) => s.excluded.some((e) => e.id === p.id && e.reason === 'over_budget'))).toBe(true)
   })
 
   it('with MMR, prefers a diverse passage over a near-duplicate', async () => {

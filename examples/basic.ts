@@ -4,7 +4,7 @@
  *
  * Run: npx tsx examples/basic.ts
  */
-import * as E from 'fp-ts/Either'
+import * as E from 'fp-ts/lib/Either.js'
 import { build, createTokenizer } from '../src/index.js'
 import { history, isMain, NOW, system } from './load.js'
 

@@ -3,7 +3,7 @@
  *
  * Run: npx tsx examples/custom-template.ts
  */
-import * as E from 'fp-ts/Either'
+import * as E from 'fp-ts/lib/Either.js'
 import { build, createTokenizer, minimal, template } from '../src/index.js'
 import { history, isMain, NOW, packets, system } from './load.js'
 

@@ -2,7 +2,7 @@
  * `npm run demo`: builds contexts from the shipped example data and shows what was kept,
  * what was cut or dropped, and why.
  */
-import * as E from 'fp-ts/Either'
+import * as E from 'fp-ts/lib/Either.js'
 import { build, createTokenizer, type BuildResult } from '../src/index.js'
 import { history, isMain, NOW, packets, system } from './load.js'
 import { knowledgeBase, recall, retrieve } from './memory-rag.js'

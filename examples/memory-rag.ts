@@ -6,7 +6,7 @@
  * Run: npx tsx examples/memory-rag.ts
  */
 import { create, insertMultiple, search } from '@orama/orama'
-import * as E from 'fp-ts/Either'
+import * as E from 'fp-ts/lib/Either.js'
 import { build, createTokenizer, keywordExtractor, packet, relevance, type MemorySearch, type Retrieve } from '../src/index.js'
 import { history, isMain, kb, memories, NOW, packets, system } from './load.js'
 

@@ -5,8 +5,8 @@
  *
  * Run: npx tsx examples/swap-stage.ts
  */
-import * as E from 'fp-ts/Either'
-import { pipe } from 'fp-ts/function'
+import * as E from 'fp-ts/lib/Either.js'
+import { pipe } from 'fp-ts/lib/function.js'
 import {
   additional,
   compress,

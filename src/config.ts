@@ -4,7 +4,7 @@
  *
  * @module
  */
-import * as E from 'fp-ts/Either'
+import * as E from 'fp-ts/lib/Either.js'
 import { configError, type ConfigError } from './error.js'
 
 // -------------------------------------------------------------------------------------

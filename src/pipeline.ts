@@ -17,9 +17,9 @@
  *
  * @module
  */
-import * as E from 'fp-ts/Either'
-import { pipe } from 'fp-ts/function'
-import * as TE from 'fp-ts/TaskEither'
+import * as E from 'fp-ts/lib/Either.js'
+import { pipe } from 'fp-ts/lib/function.js'
+import * as TE from 'fp-ts/lib/TaskEither.js'
 import { availableTokens, makeConfig, type Config } from './config.js'
 import { gatherError, type GsscError } from './error.js'
 import { noop } from './compress/noop.js'
@@ -78,9 +78,9 @@ export const gather =
         const tokenizer = options.tokenizer ?? encodingTokenizer('o200k_base')
         const all = composite(Array.isArray(gatherers) ? gatherers : [gatherers as Gatherer], options)
         return pipe(
-          all({ request: req, config, now, signal: new AbortController().signal }),
+          all({ request: req, config, now, tokenizer, signal: new AbortController().signal }),
           TE.mapLeft((f): GsscError => gatherError(f.gatherer, f.message)),
-          TE.map(({ packets, failures }): Gathered => {
+          TE.map(({ packets, failures, excluded: left }): Gathered => {
             const { unique, excluded, warnings } = dedupe(packets)
             return {
               _phase: 'gathered',
@@ -90,6 +90,7 @@ export const gather =
               failures,
               excluded: [
                 ...failures.map((f): Exclusion => ({ id: `gatherer:${f.gatherer}`, reason: 'gatherer_failure', detail: `${f.reason}: ${f.message}` })),
+                ...(left ?? []),
                 ...excluded,
               ],
               warnings,

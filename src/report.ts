@@ -20,7 +20,11 @@ export interface Budget {
   readonly used: number
 }
 
-/** One section of the output. `tokens` counts the section's own text exactly. */
+/**
+ * One section of the output. `tokens` is the sum of the counts of its parts (heading,
+ * labels, contents, separators); BPE merges a few tokens across joins, so the sections add
+ * up to roughly, not exactly, the output's count (which is exact).
+ */
 export interface SectionReport {
   readonly name: string
   readonly rank: number

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import * as E from 'fp-ts/Either'
+import * as E from 'fp-ts/lib/Either.js'
 import { inputError, show, type InputError } from './error.js'
 import { PACKET_TYPES } from './packet.js'
 import type { Request } from './phase.js'

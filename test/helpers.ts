@@ -1,6 +1,6 @@
 /** Shared test values: the real tokenizer, a fixed clock, and Either unwrapping. */
-import * as E from 'fp-ts/Either'
-import type * as TE from 'fp-ts/TaskEither'
+import * as E from 'fp-ts/lib/Either.js'
+import type * as TE from 'fp-ts/lib/TaskEither.js'
 import { createTokenizer } from '../src/tokenize/tokenizer.js'
 
 export const right = <A>(e: E.Either<unknown, A>): A => {

@@ -1,5 +1,5 @@
 import fc from 'fast-check'
-import { pipe } from 'fp-ts/function'
+import { pipe } from 'fp-ts/lib/function.js'
 import { describe, expect, it } from 'vitest'
 import { noop } from '../src/compress/noop.js'
 import { truncate } from '../src/compress/truncate.js'

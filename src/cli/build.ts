@@ -3,9 +3,9 @@
  *
  * @module
  */
-import * as E from 'fp-ts/Either'
-import { pipe } from 'fp-ts/function'
-import * as TE from 'fp-ts/TaskEither'
+import * as E from 'fp-ts/lib/Either.js'
+import { pipe } from 'fp-ts/lib/function.js'
+import * as TE from 'fp-ts/lib/TaskEither.js'
 import type { Config, Locale } from '../config.js'
 import { inputError, type GsscError } from '../error.js'
 import type { PacketInput } from '../packet.js'

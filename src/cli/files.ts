@@ -5,8 +5,8 @@
  * @module
  */
 import { readFile } from 'node:fs/promises'
-import * as E from 'fp-ts/Either'
-import type * as TE from 'fp-ts/TaskEither'
+import * as E from 'fp-ts/lib/Either.js'
+import type * as TE from 'fp-ts/lib/TaskEither.js'
 import { describeThrown, inputError, show, type InputError } from '../error.js'
 import type { PacketInput } from '../packet.js'
 import type { SimpleMessage } from '../phase.js'

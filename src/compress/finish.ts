@@ -6,7 +6,7 @@
 import type { Renderer } from '../output.js'
 import type { Exclusion, Structured, Warning } from '../phase.js'
 import type { BuildResult, PacketReport, SectionReport, Truncation } from '../report.js'
-import { renderSection, isRendered, sectionsOf, type Document, type Item } from '../structure/document.js'
+import { estimateSection, isRendered, sectionsOf, type Document, type Item } from '../structure/document.js'
 
 const itemsOf = (doc: Document): ReadonlyArray<readonly [string, Item]> =>
   sectionsOf(doc).flatMap((s) => s.items.flatMap((i) => (i.packetId === undefined ? [] : [[s.name, i] as const])))
@@ -57,21 +57,14 @@ export const finish = <O>(
   }
   if (nothingFits) warnings.push({ _tag: 'NothingFits', message: `even the layout's fixed text does not fit in ${available} tokens; the output is empty` })
 
-  const reasons = new Map(excluded.map((e) => [e.id, e]))
+  const reasons = new Map<string, Exclusion>()
+  for (const e of excluded) reasons.set(e.id, e)
   const packets: PacketReport[] = s.packets.map((p) => {
     const kept = inOutput.get(p.id)
+    const base = { id: p.id, type: p.type, priority: p.priority, source: p.source, tokens: meter.known(p), scores: s.scores.get(p.id) }
+    if (kept !== undefined) return { ...base, status: kept.item.cut === undefined ? 'kept' : 'truncated', section: kept.section }
     const ex = reasons.get(p.id)
-    return {
-      id: p.id,
-      type: p.type,
-      priority: p.priority,
-      source: p.source,
-      tokens: meter.known(p),
-      scores: s.scores.get(p.id),
-      status: kept === undefined ? 'dropped' : kept.item.cut === undefined ? 'kept' : 'truncated',
-      ...(kept === undefined ? {} : { section: kept.section }),
-      ...(kept === undefined && ex !== undefined ? { reason: ex.reason, ...(ex.detail === undefined ? {} : { detail: ex.detail }) } : {}),
-    }
+    return ex === undefined ? { ...base, status: 'dropped' } : { ...base, status: 'dropped', reason: ex.reason, ...(ex.detail === undefined ? {} : { detail: ex.detail }) }
   })
 
   const sections: SectionReport[] = sectionsOf(doc)
@@ -79,7 +72,7 @@ export const finish = <O>(
     .map((sec) => ({
       name: sec.name,
       rank: sec.rank,
-      tokens: tokenizer.count(renderSection(sec)),
+      tokens: estimateSection(sec, meter),
       packetIds: sec.items.flatMap((i) => (i.packetId === undefined ? [] : [i.packetId])),
     }))
 

@@ -29,11 +29,20 @@ export const fitAndRender =
   <O>(compressor: Compressor, renderer: Renderer<O>) =>
   (s: Structured): BuildResult<O> => {
     const { available, meter, tokenizer } = s.env
-    const measure = (d: Document): number => renderer.count(renderer.render(d), tokenizer)
-    let doc = compressor(s.doc, { available, meter, measure })
+    // one render and one exact count per distinct document: the compressor's first check
+    // and the final check are usually the same document
+    const rendered = new WeakMap<Document, { readonly output: O; readonly exact: number }>()
+    const renderOnce = (d: Document) => {
+      let r = rendered.get(d)
+      if (r === undefined) {
+        const output = renderer.render(d)
+        rendered.set(d, (r = { output, exact: renderer.count(output, tokenizer) }))
+      }
+      return r
+    }
+    let doc = compressor(s.doc, { available, meter, measure: (d) => renderOnce(d).exact })
     for (let round = 0; ; round++) {
-      const output = renderer.render(doc)
-      const exact = renderer.count(output, tokenizer)
+      const { output, exact } = renderOnce(doc)
       if (exact <= available) return finish(s, doc, output, exact, renderer)
       if (isEmpty(doc)) {
         // even the fixed text (a template's literals) does not fit: return nothing rather than overflow

@@ -4,12 +4,14 @@
  *
  * @module
  */
+import * as E from 'fp-ts/lib/Either.js'
+import { availableTokens } from '../config.js'
 import { describeThrown } from '../error.js'
 import type { ChatMessage, Part } from '../message.js'
 import { messageText, toolCallsOf, toolResultsOf } from '../message.js'
-import type { PacketInput, PacketType } from '../packet.js'
-import type { SimpleMessage } from '../phase.js'
-import { gatherer, type Gatherer } from './gatherer.js'
+import { DEFAULT_PRIORITY, type Packet, type PacketInput, type PacketType } from '../packet.js'
+import type { Exclusion, SimpleMessage } from '../phase.js'
+import { gatherer, named, type Gatherer } from './gatherer.js'
 
 /**
  * The system instructions as P0 packets (`instructions`, or `instructions:<i>` for several).
@@ -39,31 +41,53 @@ export const task = (): Gatherer =>
 /**
  * The last `limit` history turns (default `config.maxHistoryMessages`) as history packets
  * with ids `history:<index in the full history>`, stable as the conversation grows.
- * An assistant turn with tool calls and the turns holding their results share a `group`,
- * so they are kept or dropped together; the window never starts on a tool result whose call
- * fell outside it.
+ *
+ * - An assistant turn with tool calls and the turns holding their results share a `group`,
+ *   so they are kept or dropped together; the window never starts on a tool result whose
+ *   call fell outside it.
+ * - Turns that cannot fit are never made into packets: walking back from the newest, once
+ *   the turns' token lower bounds add up to more than the whole available budget, no older
+ *   turn can be selected. They are reported as one range exclusion
+ *   (`history:0..4211`, `over_budget`), so a 50,000-turn history costs what its last few
+ *   hundred turns cost.
  *
  * @category constructors
  * @since 0.1.0
  */
 export const history = (limit?: number): Gatherer =>
-  gatherer('history', ({ request, config, now }) => {
+  named('history', ({ request, config, now, tokenizer }) => async () => {
     const all = request.history ?? []
     const n = Math.max(0, limit ?? config.maxHistoryMessages)
+    const budget = availableTokens(config)
     let start = n === Number.POSITIVE_INFINITY ? 0 : Math.max(0, all.length - n)
-    const turns = all.map(toChatMessage)
-    while (start < turns.length && isToolAnswer(turns[start]!)) start++
+    const turns: ChatMessage[] = []
+    let bound = 0
+    for (let i = all.length - 1; i >= start; i--) {
+      const m = toChatMessage(all[i]!)
+      bound += tokenizer.lowerBound(messageText(m)) + 1
+      if (bound > budget) {
+        start = i + 1
+        break
+      }
+      turns.push(m)
+    }
+    turns.reverse()
+    const skipped = start
+    let first = 0
+    while (first < turns.length && isToolAnswer(turns[first]!)) first++
     const groupOfCall = new Map<string, string>()
-    const packets: PacketInput[] = []
-    for (let i = start; i < turns.length; i++) {
-      const m = turns[i]!
+    const packets: Packet[] = []
+    for (let k = first; k < turns.length; k++) {
+      const m = turns[k]!
+      const i = skipped + k
       const calls = toolCallsOf(m)
-      if (calls.length > 0) calls.forEach((c) => groupOfCall.set(c.id, `tools:${i}`))
-      const answered = toolResultsOf(m).map((r) => groupOfCall.get(r.callId)).find((g) => g !== undefined)
-      const group = calls.length > 0 ? `tools:${i}` : answered
+      for (const c of calls) groupOfCall.set(c.id, `tools:${i}`)
+      let group = calls.length > 0 ? `tools:${i}` : undefined
+      for (const r of toolResultsOf(m)) group ??= groupOfCall.get(r.callId)
       packets.push({
         id: `history:${i}`,
         type: 'history',
+        priority: DEFAULT_PRIORITY.history,
         content: messageText(m),
         timestamp: m.timestamp ?? now,
         source: 'history',
@@ -72,7 +96,18 @@ export const history = (limit?: number): Gatherer =>
         ...(group === undefined ? {} : { group }),
       })
     }
-    return packets
+    const windowStart = n === Number.POSITIVE_INFINITY ? 0 : Math.max(0, all.length - n)
+    const excluded: Exclusion[] =
+      skipped > windowStart
+        ? [
+            {
+              id: skipped - 1 === windowStart ? `history:${windowStart}` : `history:${windowStart}..${skipped - 1}`,
+              reason: 'over_budget',
+              detail: `${skipped - windowStart} older turn(s) cannot fit: the newer turns alone need at least ${budget} tokens; not counted`,
+            },
+          ]
+        : []
+    return E.right({ packets, failures: [], excluded })
   })
 
 /** A turn that only answers tool calls: it cannot open a conversation window. */

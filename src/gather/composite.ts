@@ -5,9 +5,9 @@
  *
  * @module
  */
-import * as E from 'fp-ts/Either'
-import type * as TE from 'fp-ts/TaskEither'
-import type { GatherFailure } from '../phase.js'
+import * as E from 'fp-ts/lib/Either.js'
+import type * as TE from 'fp-ts/lib/TaskEither.js'
+import type { Exclusion, GatherFailure } from '../phase.js'
 import { named, withTimeout, type Gatherer, type GatherInput, type GatherOutput } from './gatherer.js'
 
 /** How a composite runs its gatherers. */
@@ -63,16 +63,18 @@ export const composite = (gatherers: ReadonlyArray<Gatherer>, options: Composite
         } else results.push(...(await Promise.all(gatherers.map(one))))
         const packets = []
         const failures: GatherFailure[] = []
+        const excluded: Exclusion[] = []
         for (const r of results) {
           if (E.isLeft(r)) {
             if (failFast) return r
             failures.push(r.left)
           } else {
-            packets.push(...r.right.packets)
+            for (const p of r.right.packets) packets.push(p)
             failures.push(...r.right.failures)
+            excluded.push(...(r.right.excluded ?? []))
           }
         }
-        return E.right({ packets, failures })
+        return E.right({ packets, failures, excluded })
       } finally {
         controller.abort(new Error(`${name} finished`))
         input.signal.removeEventListener('abort', forward)

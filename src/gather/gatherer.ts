@@ -4,12 +4,13 @@
  *
  * @module
  */
-import * as E from 'fp-ts/Either'
-import type * as TE from 'fp-ts/TaskEither'
+import * as E from 'fp-ts/lib/Either.js'
+import type * as TE from 'fp-ts/lib/TaskEither.js'
 import type { Config } from '../config.js'
 import { describeThrown } from '../error.js'
 import { packet, type Packet, type PacketInput } from '../packet.js'
-import type { GatherFailure, Request } from '../phase.js'
+import type { Exclusion, GatherFailure, Request } from '../phase.js'
+import type { Tokenizer } from '../tokenize/tokenizer.js'
 
 // -------------------------------------------------------------------------------------
 // model
@@ -22,12 +23,18 @@ export interface GatherInput {
   /** The build's clock, epoch milliseconds. */
   readonly now: number
   readonly signal: AbortSignal
+  /** The build's tokenizer, for gatherers that cap or bound their output in tokens. */
+  readonly tokenizer: Tokenizer
 }
 
-/** What a gatherer yields: packets, and the failures of any gatherers nested inside it. */
+/**
+ * What a gatherer yields: packets, the failures of any gatherers nested inside it, and
+ * candidates it left out itself (with the reason), so nothing vanishes unreported.
+ */
 export interface GatherOutput {
   readonly packets: ReadonlyArray<Packet>
   readonly failures: ReadonlyArray<GatherFailure>
+  readonly excluded?: ReadonlyArray<Exclusion>
 }
 
 /** A named source of packets. */

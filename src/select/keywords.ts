@@ -89,6 +89,24 @@ export const spacedWords = (text: string): ReadonlySet<string> => {
 }
 
 /**
+ * How many of `wanted` (stemmed words) occur among the spaced-script words of a lowercased
+ * text. Allocates only for hits, so scoring many packets stays cheap.
+ *
+ * @category utils
+ */
+export const countWords = (lower: string, wanted: ReadonlySet<string>): number => {
+  let found: Set<string> | undefined
+  for (const m of lower.matchAll(WORD_OR_RUN)) {
+    const w = m[0]
+    if (IS_UNSPACED.test(w)) continue
+    const s = stem(w)
+    if (wanted.has(s)) (found ??= new Set()).add(s)
+    if (found !== undefined && found.size === wanted.size) break
+  }
+  return found?.size ?? 0
+}
+
+/**
  * A deliberately light English stemmer, so "fails", "failed" and "failing" match "fail". It
  * only strips common inflections from ASCII words; other scripts pass unchanged.
  *

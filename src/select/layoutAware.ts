@@ -4,14 +4,14 @@
  * compressor must drop what was just selected. This runs the selector, lays the selection
  * out, measures the layout's fixed text and each packet type's decoration, and selects again
  * with both accounted for. The second pass costs no tokenizing: the build's meter remembers
- * every count, and the scores are reused.
+ * every count, and scoring and ordering are done once.
  *
  * @module
  */
 import type { PacketType } from '../packet.js'
 import { estimate, isRendered, sectionsOf } from '../structure/document.js'
 import type { Structurer } from '../structure/structurer.js'
-import { defaultSelector, type SelectOptions, type Selector } from './selector.js'
+import { fill, prepare, type SelectOptions, type Selector } from './selector.js'
 
 /**
  * @example
@@ -23,7 +23,8 @@ export const layoutAware =
   (structurer: Structurer, options: SelectOptions = {}): Selector =>
   (g) => {
     const { meter, available } = g.env
-    const first = defaultSelector(options)(g)
+    const prepared = prepare(g, options)
+    const first = fill(g, prepared, options)
     const doc = structurer(first)
     if (estimate(doc, meter) <= available - (options.reserve ?? 0)) return first
     const typeOf = new Map(first.selected.map((s) => [s.packet.id, s.packet.type]))
@@ -44,10 +45,9 @@ export const layoutAware =
     }
     const fixed = Math.max(0, estimate(doc, meter) - content - decorations)
     const widest = Math.max(0, ...perType.values())
-    return defaultSelector({
+    return fill(g, prepared, {
       ...options,
       reserve: (options.reserve ?? 0) + fixed,
       overhead: (p) => (options.overhead?.(p) ?? 0) + (perType.get(p.type) ?? widest),
-      scores: first.scores,
-    })(g)
+    })
   }

@@ -5,7 +5,7 @@
  * @module
  */
 import type { Packet } from '../packet.js'
-import { isUnspaced, keywordExtractor, spacedWords, type KeywordExtractor } from './keywords.js'
+import { countWords, isUnspaced, keywordExtractor, type KeywordExtractor } from './keywords.js'
 
 // -------------------------------------------------------------------------------------
 // model
@@ -42,13 +42,14 @@ export interface Scores {
 export const relevance = (query: string, extract: KeywordExtractor = keywordExtractor()): Scorer => {
   const keys = [...extract(query)]
   if (keys.length === 0) return (p) => p.relevance
-  const needsWords = keys.some((k) => !isUnspaced(k))
+  const unspaced = keys.filter(isUnspaced)
+  const spaced = new Set(keys.filter((k) => !isUnspaced(k)))
   return (p) => {
     if (p.relevance !== undefined) return p.relevance
     const lower = p.content.toLowerCase()
-    const words = needsWords ? spacedWords(lower) : undefined
     let hits = 0
-    for (const k of keys) if (isUnspaced(k) ? lower.includes(k) : words!.has(k)) hits++
+    for (const k of unspaced) if (lower.includes(k)) hits++
+    if (spaced.size > 0) hits += countWords(lower, spaced)
     return hits / keys.length
   }
 }

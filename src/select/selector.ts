@@ -12,13 +12,14 @@
  * first turn that does not fit, so the conversation never has holes.
  *
  * Counting is lazy: a unit is tokenized only when it is considered and could fit (a cheap
- * lower bound rejects the rest), and nothing is counted once the budget is full.
+ * lower bound rejects the rest), and nothing is counted once the budget is full. Preparing
+ * (scores, gates, order) and filling are separate steps, so a second fill with a different
+ * reserve (see `layoutAware`) costs almost nothing.
  *
  * @module
  */
 import type { Packet } from '../packet.js'
 import type { Exclusion, Gathered, Selected, Selection, Warning } from '../phase.js'
-import { tokenLowerBound } from '../tokenize/meter.js'
 import { keywordExtractor, type KeywordExtractor } from './keywords.js'
 import { mmr, sorted, type Ranking } from './mmr.js'
 import { compositeScore, recency, relevance, type Scorer, type Scores } from './score.js'
@@ -39,13 +40,12 @@ export interface SelectOptions {
   readonly overhead?: (p: Packet) => number
   /** Keyword extractor for relevance and MMR; default {@link keywordExtractor}. */
   readonly extract?: KeywordExtractor
-  /** Scores computed by an earlier pass over the same packets, reused instead of recomputed. */
-  readonly scores?: ReadonlyMap<string, Scores>
 }
 
 /** A selector stage body: a pure function from gathered to selected. */
 export type Selector = (g: Gathered) => Selected
 
+/** Packets kept or dropped together. */
 interface Unit {
   readonly packets: ReadonlyArray<Packet>
   readonly priority: number
@@ -54,12 +54,165 @@ interface Unit {
   readonly index: number
 }
 
+/** The scored, gated and ordered candidates: everything a fill needs. */
+export interface Prepared {
+  readonly scores: ReadonlyMap<string, Scores>
+  readonly always: ReadonlyArray<Packet>
+  /** Candidate levels in priority order: other units by score, history newest first. */
+  readonly levels: ReadonlyArray<{ readonly others: ReadonlyArray<Unit>; readonly history: ReadonlyArray<Unit> }>
+  readonly gatedOut: ReadonlyArray<Exclusion>
+  readonly warnings: ReadonlyArray<Warning>
+  readonly extract: KeywordExtractor
+}
+
 // -------------------------------------------------------------------------------------
 // constructors
 // -------------------------------------------------------------------------------------
 
 /** Always kept, whatever the budget: P0 and the task (the seed's rule). */
 export const alwaysKept = (p: Packet): boolean => p.priority === 0 || p.type === 'task'
+
+const BUDGET_FULL = 'not counted: the budget was full'
+const BEHIND_WINDOW = 'not counted: older than a turn that did not fit (history is one contiguous window)'
+
+/**
+ * Scores, gates and orders the gathered packets.
+ *
+ * @category constructors
+ * @since 0.1.0
+ */
+export const prepare = (g: Gathered, options: SelectOptions = {}): Prepared => {
+  const { config, now } = g.env
+  const extract = options.extract ?? keywordExtractor()
+  const rel = options.relevance ?? relevance(g.request.query, extract)
+  const rec = recency(now, config.recencyTau)
+  const comp = compositeScore(config.relevanceWeight, config.recencyWeight)
+  const gated = options.gate ?? ((p: Packet) => !alwaysKept(p) && p.type !== 'history')
+
+  const scores = new Map<string, Scores>()
+  for (const p of g.packets) {
+    const r = p.type === 'history' && p.relevance === undefined && options.relevance === undefined ? undefined : rel(p)
+    const c = rec(p)
+    scores.set(p.id, { relevance: r, recency: c, composite: comp(r, c) })
+  }
+
+  const always: Packet[] = []
+  const gatedOut: Exclusion[] = []
+  const byPriority = new Map<number, { others: Unit[]; history: Unit[] }>()
+  let unjudged = false
+  for (const u of toUnits(g.packets, scores)) {
+    if (u.packets.some(alwaysKept)) {
+      always.push(...u.packets)
+      continue
+    }
+    // a unit is judged by its best gated member; one that cannot be judged is not gated
+    let best: number | undefined
+    let judged = true
+    for (const p of u.packets) {
+      if (!gated(p)) continue
+      const r = scores.get(p.id)!.relevance
+      if (r === undefined) judged = false
+      else best = Math.max(best ?? 0, r)
+    }
+    if (!judged) unjudged = true
+    if (judged && best !== undefined && best < config.minRelevance) {
+      for (const p of u.packets)
+        gatedOut.push({ id: p.id, reason: 'below_min_relevance', detail: `relevance ${round(scores.get(p.id)!.relevance ?? 0)} < ${config.minRelevance}` })
+      continue
+    }
+    let level = byPriority.get(u.priority)
+    if (level === undefined) byPriority.set(u.priority, (level = { others: [], history: [] }))
+    ;(u.history ? level.history : level.others).push(u)
+  }
+  const levels = [...byPriority.keys()]
+    .sort((a, b) => a - b)
+    .map((p) => {
+      const level = byPriority.get(p)!
+      // conversation order is input order; timestamps only feed recency
+      return {
+        others: level.others.sort((a, b) => b.score - a.score || a.index - b.index),
+        history: level.history.sort((a, b) => b.index - a.index),
+      }
+    })
+  const warnings: Warning[] = unjudged
+    ? [
+        {
+          _tag: 'NoQueryKeywords',
+          message: `query ${JSON.stringify(g.request.query)} has no keywords, so relevance could not be judged and min relevance was not applied`,
+        },
+      ]
+    : []
+  return { scores, always, levels, gatedOut, warnings, extract }
+}
+
+/**
+ * Fills the budget from prepared candidates.
+ *
+ * @category constructors
+ * @since 0.1.0
+ */
+export const fill = (g: Gathered, prepared: Prepared, options: SelectOptions = {}): Selected => {
+  const { config, meter, available } = g.env
+  const decoration = options.overhead ?? (() => 0)
+  const scoreOf = (p: Packet): Scores => prepared.scores.get(p.id)!
+  const selected: Selection[] = []
+  const excluded: Exclusion[] = [...prepared.gatedOut]
+  const take = (p: Packet): void => {
+    selected.push({ packet: p, tokens: meter.packet(p), scores: scoreOf(p) })
+  }
+  prepared.always.forEach(take)
+  let remaining = available - (options.reserve ?? 0) - selected.reduce((s, x) => s + x.tokens + decoration(x.packet), 0)
+
+  const exclude = (u: Unit, detail: string): void => {
+    for (const p of u.packets) excluded.push({ id: p.id, reason: 'over_budget', detail })
+  }
+  const fits = (u: Unit): boolean => {
+    if (remaining <= 0) {
+      exclude(u, BUDGET_FULL)
+      return false
+    }
+    let bound = 0
+    for (const p of u.packets) bound += meter.atLeast(p) + decoration(p)
+    if (bound > remaining) {
+      exclude(u, `needs ${meter.known(u.packets[0]!) === undefined ? 'at least ' : ''}${bound} tokens${grouped(u)}, ${remaining} left`)
+      return false
+    }
+    let cost = 0
+    for (const p of u.packets) cost += meter.packet(p) + decoration(p)
+    if (cost > remaining) {
+      exclude(u, `needs ${cost} tokens${grouped(u)}, ${remaining} left`)
+      return false
+    }
+    remaining -= cost
+    return true
+  }
+
+  for (const level of prepared.levels) {
+    const ranking: Ranking<Unit> = config.enableMMR
+      ? mmr(level.others, { lambda: config.mmrLambda, score: (u) => u.score, text: unitText, extract: prepared.extract })
+      : sorted(level.others)
+    for (let u = ranking.next(); u !== undefined; u = ranking.next())
+      if (fits(u)) {
+        ranking.taken(u)
+        u.packets.forEach(take)
+      }
+    let open = true
+    for (const u of level.history) {
+      if (!open) exclude(u, BEHIND_WINDOW)
+      else if (fits(u)) u.packets.forEach(take)
+      else open = false
+    }
+  }
+
+  return {
+    ...g,
+    _phase: 'selected',
+    selected,
+    scores: prepared.scores,
+    excluded: [...g.excluded, ...excluded],
+    warnings: [...g.warnings, ...prepared.warnings],
+  }
+}
 
 /**
  * The default selector.
@@ -71,117 +224,8 @@ export const alwaysKept = (p: Packet): boolean => p.priority === 0 || p.type ===
  */
 export const defaultSelector =
   (options: SelectOptions = {}): Selector =>
-  (g) => {
-    const { config, meter, now, available } = g.env
-    const extract = options.extract ?? keywordExtractor()
-    const rel = options.relevance ?? relevance(g.request.query, extract)
-    const rec = recency(now, config.recencyTau)
-    const comp = compositeScore(config.relevanceWeight, config.recencyWeight)
-    const gated = options.gate ?? ((p: Packet) => !alwaysKept(p) && p.type !== 'history')
-
-    const scores = new Map<string, Scores>(options.scores)
-    for (const p of g.packets) {
-      if (scores.has(p.id)) continue
-      const r = p.type === 'history' && p.relevance === undefined && options.relevance === undefined ? undefined : rel(p)
-      const c = rec(p)
-      scores.set(p.id, { relevance: r, recency: c, composite: comp(r, c) })
-    }
-    const scoreOf = (p: Packet): Scores => scores.get(p.id)!
-
-    const excluded: Exclusion[] = []
-    const warnings: Warning[] = []
-    const selected: Selection[] = []
-    const take = (p: Packet): void => {
-      selected.push({ packet: p, tokens: meter.packet(p), scores: scoreOf(p) })
-    }
-    const decoration = options.overhead ?? (() => 0)
-
-    const units = toUnits(g.packets, scoreOf)
-    let ungatedForLackOfKeywords = false
-    const candidates: Unit[] = []
-    for (const u of units) {
-      if (u.packets.some(alwaysKept)) {
-        u.packets.forEach(take)
-        continue
-      }
-      const gatedMembers = u.packets.filter(gated)
-      const best = Math.max(...gatedMembers.map((p) => scoreOf(p).relevance ?? Number.POSITIVE_INFINITY))
-      if (gatedMembers.length > 0 && best === Number.POSITIVE_INFINITY) ungatedForLackOfKeywords = true
-      if (gatedMembers.length > 0 && best < config.minRelevance) {
-        for (const p of u.packets)
-          excluded.push({ id: p.id, reason: 'below_min_relevance', detail: `relevance ${round(scoreOf(p).relevance ?? 0)} < ${config.minRelevance}` })
-      } else candidates.push(u)
-    }
-    if (ungatedForLackOfKeywords)
-      warnings.push({
-        _tag: 'NoQueryKeywords',
-        message: `query ${JSON.stringify(g.request.query)} has no keywords, so relevance could not be judged and min relevance was not applied`,
-      })
-
-    let remaining = available - (options.reserve ?? 0) - selected.reduce((s, x) => s + x.tokens + decoration(x.packet), 0)
-    const byPriority = new Map<number, Unit[]>()
-    for (const u of candidates) {
-      const level = byPriority.get(u.priority)
-      if (level === undefined) byPriority.set(u.priority, [u])
-      else level.push(u)
-    }
-
-    for (const priority of [...byPriority.keys()].sort((a, b) => a - b)) {
-      const level = byPriority.get(priority)!
-      const others = level.filter((u) => !u.history).sort((a, b) => b.score - a.score || a.index - b.index)
-      // conversation order is input order; timestamps only feed recency
-      const history = level.filter((u) => u.history).sort((a, b) => b.index - a.index)
-      const ranking: Ranking<Unit> = config.enableMMR
-        ? mmr(others, { lambda: config.mmrLambda, score: (u) => u.score, text: unitText, extract })
-        : sorted(others)
-      for (let u = ranking.next(); u !== undefined; u = ranking.next()) {
-        if (fits(u)) {
-          ranking.taken(u)
-          u.packets.forEach(take)
-        }
-      }
-      let windowOpen = true
-      for (const u of history) {
-        if (!windowOpen) overBudget(u)
-        else if (fits(u)) u.packets.forEach(take)
-        else windowOpen = false
-      }
-    }
-
-    return { ...g, _phase: 'selected', selected, scores, excluded: [...g.excluded, ...excluded], warnings: [...g.warnings, ...warnings] }
-
-    function fits(u: Unit): boolean {
-      const known = u.packets.reduce((s, p) => s + (meter.known(p) ?? tokenLowerBound(p.content)) + decoration(p), 0)
-      if (remaining <= 0 || known > remaining) {
-        overBudget(u)
-        return false
-      }
-      const tokens = u.packets.reduce((s, p) => s + meter.packet(p) + decoration(p), 0)
-      if (tokens > remaining) {
-        overBudget(u, tokens)
-        return false
-      }
-      remaining -= tokens
-      return true
-    }
-    /** `cost`: the unit's tokens with layout, when it was counted. */
-    function overBudget(u: Unit, cost?: number): void {
-      const grouped = u.packets.length > 1 ? ` (with ${u.packets.length - 1} packet(s) of its group)` : ''
-      for (const p of u.packets)
-        excluded.push({
-          id: p.id,
-          reason: 'over_budget',
-          detail:
-            cost !== undefined
-              ? `needs ${cost} tokens${grouped}, ${Math.max(0, remaining)} left`
-              : remaining <= 0
-                ? 'not counted: the budget was full'
-                : meter.known(p) === undefined
-                  ? `needs at least ${tokenLowerBound(p.content) + decoration(p)} tokens, ${remaining} left`
-                  : `needs ${meter.known(p)! + decoration(p)} tokens${grouped}, ${remaining} left`,
-        })
-    }
-  }
+  (g) =>
+    fill(g, prepare(g, options), options)
 
 // -------------------------------------------------------------------------------------
 // utils
@@ -189,10 +233,12 @@ export const defaultSelector =
 
 const round = (x: number): number => Math.round(x * 1000) / 1000
 
+const grouped = (u: Unit): string => (u.packets.length > 1 ? ` with the ${u.packets.length - 1} other packet(s) of its group` : '')
+
 const unitText = (u: Unit): string => u.packets.map((p) => p.content).join('\n')
 
 /** Groups packets sharing a `group` into one unit, at the position of its first member. */
-const toUnits = (packets: ReadonlyArray<Packet>, scoreOf: (p: Packet) => Scores): ReadonlyArray<Unit> => {
+const toUnits = (packets: ReadonlyArray<Packet>, scores: ReadonlyMap<string, Scores>): ReadonlyArray<Unit> => {
   const members = new Map<string, Packet[]>()
   for (const p of packets) {
     if (p.group === undefined) continue
@@ -200,21 +246,22 @@ const toUnits = (packets: ReadonlyArray<Packet>, scoreOf: (p: Packet) => Scores)
     if (group === undefined) members.set(p.group, [p])
     else group.push(p)
   }
-  const seen = new Set<string>()
   const units: Unit[] = []
   packets.forEach((p, index) => {
-    if (p.group !== undefined) {
-      if (seen.has(p.group)) return
-      seen.add(p.group)
+    if (p.group === undefined) {
+      units.push({ packets: [p], priority: p.priority, history: p.type === 'history', score: scores.get(p.id)!.composite, index })
+      return
     }
-    const ps = p.group === undefined ? [p] : members.get(p.group)!
-    units.push({
-      packets: ps,
-      priority: Math.min(...ps.map((x) => x.priority)),
-      history: ps.every((x) => x.type === 'history'),
-      score: Math.max(...ps.map((x) => scoreOf(x).composite)),
-      index,
-    })
+    const ps = members.get(p.group)
+    if (ps === undefined) return // a later member of a group already placed
+    members.delete(p.group)
+    let priority = 4
+    let score = Number.NEGATIVE_INFINITY
+    for (const x of ps) {
+      priority = Math.min(priority, x.priority)
+      score = Math.max(score, scores.get(x.id)!.composite)
+    }
+    units.push({ packets: ps, priority, history: ps.every((x) => x.type === 'history'), score, index })
   })
   return units
 }

@@ -7,7 +7,7 @@
  *
  * @module
  */
-import * as E from 'fp-ts/Either'
+import * as E from 'fp-ts/lib/Either.js'
 import type { Locale } from '../config.js'
 import { templateError, type TemplateError } from '../error.js'
 import type { Document, Literal, Section } from './document.js'

@@ -27,6 +27,8 @@ export interface Meter {
   readonly packet: (p: Packet) => number
   /** Tokens already known for a packet, without counting. */
   readonly known: (p: Packet) => number | undefined
+  /** The known count, or else the tokenizer's cheap lower bound; never tokenizes. */
+  readonly atLeast: (p: Packet) => number
   readonly stats: () => MeterStats
 }
 
@@ -81,32 +83,7 @@ export const meter = (tokenizer: Tokenizer, cache?: TokenCache): Meter => {
       return tokens
     },
     known: (p) => p.tokens ?? byPacket.get(p.id),
+    atLeast: (p) => p.tokens ?? byPacket.get(p.id) ?? tokenizer.lowerBound(p.content),
     stats: () => ({ tokenizerCalls, charsTokenized, cacheHits }),
   }
 }
-
-/**
- * A cheap lower bound on a text's tokens under a BPE encoding: every maximal run of
- * non-whitespace characters holds at least one pre-tokenizer piece, and every piece is at
- * least one token. Lets the selector reject a packet without tokenizing it.
- *
- * @category utils
- */
-export const tokenLowerBound = (text: string): number => {
-  let runs = 0
-  let inRun = false
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i)
-    const space = c === 32 || (c >= 9 && c <= 13)
-    if (!space && !inRun) runs++
-    inRun = !space
-  }
-  return runs
-}
-
-/**
- * A safe upper bound: a BPE token is at least one UTF-8 byte.
- *
- * @category utils
- */
-export const tokenUpperBound = (text: string): number => Buffer.byteLength(text, 'utf8')

@@ -7,7 +7,7 @@
  *
  * @module
  */
-import * as E from 'fp-ts/Either'
+import * as E from 'fp-ts/lib/Either.js'
 import { configError, type ConfigError } from '../error.js'
 import { loadRanks, referenceBpe, type Bpe, type EncodingName } from './bpe.js'
 import { fastBpe } from './fastBpe.js'
@@ -28,6 +28,11 @@ export interface Tokenizer {
   /** The model the tokenizer was made for, when made by {@link createTokenizer}. */
   readonly model?: string
   readonly count: (text: string) => number
+  /**
+   * A cheap lower bound on `count(text)`, computed without tokenizing. Lets a build skip
+   * texts that cannot fit without counting them.
+   */
+  readonly lowerBound: (text: string) => number
   /**
    * The end (UTF-16 offset, on a code point boundary) of the longest prefix of `text` made of
    * at most `maxTokens` of its tokens. One encode per call, never a search by re-counting.
@@ -60,6 +65,7 @@ export const encodingTokenizer = (
     exact: options.exact ?? true,
     ...(options.model === undefined ? {} : { model: options.model }),
     count: (text) => (text.length === 0 ? 0 : load().count(text)),
+    lowerBound: nonSpaceRuns,
     prefixEnd: (text, maxTokens) => {
       if (maxTokens <= 0 || text.length === 0) return 0
       const ends = load().tokenEnds(text)
@@ -83,6 +89,7 @@ export const estimateTokenizer = (charsPerToken = 4): Tokenizer => ({
   name: 'estimate',
   exact: false,
   count: (text) => Math.ceil(text.length / charsPerToken),
+  lowerBound: (text) => Math.ceil(text.length / charsPerToken),
   prefixEnd: (text, maxTokens) => {
     const end = Math.min(text.length, Math.max(0, Math.floor(maxTokens)) * charsPerToken)
     // never split a surrogate pair
@@ -90,6 +97,24 @@ export const estimateTokenizer = (charsPerToken = 4): Tokenizer => ({
     return end > 0 && end < text.length && code >= 0xd800 && code <= 0xdbff ? end - 1 : end
   },
 })
+
+/**
+ * A lower bound for BPE encodings: the pre-tokenizer never joins two runs of non-space
+ * characters into one piece, and every piece is at least one token.
+ *
+ * @category utils
+ */
+export const nonSpaceRuns = (text: string): number => {
+  let runs = 0
+  let inRun = false
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    const space = c === 32 || (c >= 9 && c <= 13)
+    if (!space && !inRun) runs++
+    inRun = !space
+  }
+  return runs
+}
 
 const O200K = /^(gpt-4o|chatgpt-4o|gpt-4\.1|gpt-4\.5|gpt-5|o1|o3|o4|gpt-oss)/
 const CL100K = /^(gpt-4|gpt-3\.5|text-embedding-3|text-embedding-ada-002)/

@@ -3,12 +3,13 @@ import { makeConfig } from '../../src/config.js'
 import { history, instructions, memory, rag, task, toChatMessage } from '../../src/gather/builtins.js'
 import type { GatherInput } from '../../src/gather/gatherer.js'
 import type { Request } from '../../src/phase.js'
-import { NOW, right } from '../helpers.js'
+import { gpt4o, NOW, right } from '../helpers.js'
 
 const input = (request: Request, config = {}): GatherInput => ({
   request,
   config: right(makeConfig(config)),
   now: NOW,
+  tokenizer: gpt4o,
   signal: new AbortController().signal,
 })
 
@@ -45,6 +46,17 @@ describe('history', () => {
     expect(h.packets.map((p) => [p.id, p.group])).toEqual([
       ['history:3', 'tools:3'],
       ['history:4', 'tools:3'],
+    ])
+  })
+
+  it('never makes packets of turns that cannot fit, and reports them as one range', async () => {
+    const long = Array.from({ length: 5000 }, (_, i) => ({ role: 'user' as const, content: `turn ${i} has exactly seven words here` }))
+    const h = right(await history()(input({ query: 'q', history: long }, { maxTokens: 1000, reserveRatio: 0, maxHistoryMessages: Infinity }))())
+    // each turn is at least 7 tokens + 1: at most 125 turns can be in a 1000-token budget
+    expect(h.packets.length).toBe(125)
+    expect(h.packets[0]?.id).toBe('history:4875')
+    expect(h.excluded).toEqual([
+      { id: 'history:0..4874', reason: 'over_budget', detail: '4875 older turn(s) cannot fit: the newer turns alone need at least 1000 tokens; not counted' },
     ])
   })
 

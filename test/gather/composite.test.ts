@@ -1,11 +1,11 @@
-import * as E from 'fp-ts/Either'
+import * as E from 'fp-ts/lib/Either.js'
 import { describe, expect, it } from 'vitest'
 import { makeConfig } from '../../src/config.js'
 import { composite } from '../../src/gather/composite.js'
 import { gatherer, type GatherInput } from '../../src/gather/gatherer.js'
-import { NOW, right } from '../helpers.js'
+import { gpt4o, NOW, right } from '../helpers.js'
 
-const input = (): GatherInput => ({ request: { query: 'q' }, config: right(makeConfig()), now: NOW, signal: new AbortController().signal })
+const input = (): GatherInput => ({ request: { query: 'q' }, config: right(makeConfig()), now: NOW, tokenizer: gpt4o, signal: new AbortController().signal })
 const ok = (name: string, delay = 0) =>
   gatherer(name, async () => {
     await new Promise((r) => setTimeout(r, delay))

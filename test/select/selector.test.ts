@@ -73,9 +73,10 @@ describe('defaultSelector', () => {
   })
 
   it('takes history newest first as one contiguous window', async () => {
+    // one unbroken word: a small lower bound, so the gatherer passes it on, but many tokens
     const history: SimpleMessage[] = [
       { role: 'user', content: 'short one' },
-      { role: 'assistant', content: 'a very long answer '.repeat(50) },
+      { role: 'assistant', content: 'antidisestablishmentarianism'.repeat(20) },
       { role: 'user', content: 'short two' },
       { role: 'assistant', content: 'short three' },
     ]
@@ -91,7 +92,7 @@ describe('defaultSelector', () => {
     const history = [
       { role: 'user' as const, content: 'read the file' },
       { role: 'assistant' as const, content: [{ _tag: 'ToolCall' as const, id: 'c1', name: 'read', args: { path: 'a.txt' } }] },
-      { role: 'tool' as const, content: [{ _tag: 'ToolResult' as const, callId: 'c1', name: 'read', content: [{ _tag: 'Text' as const, text: 'x '.repeat(300) }], isError: false }] },
+      { role: 'tool' as const, content: [{ _tag: 'ToolResult' as const, callId: 'c1', name: 'read', content: [{ _tag: 'Text' as const, text: 'abcdefghij'.repeat(60) }], isError: false }] },
       { role: 'assistant' as const, content: 'done' },
     ]
     const g = await gathered({ query: 'q', history }, { maxTokens: 60, reserveRatio: 0 })
@@ -102,15 +103,19 @@ describe('defaultSelector', () => {
   })
 
   it('never tokenizes packets once the budget is full', async () => {
-    const history = Array.from({ length: 500 }, (_, i): SimpleMessage => ({ role: i % 2 ? 'assistant' : 'user', content: `message number ${i} `.repeat(10) }))
+    // short words: the lower bound lets the gatherer pass on more turns than fit
+    const history = Array.from({ length: 500 }, (_, i): SimpleMessage => ({ role: i % 2 ? 'assistant' : 'user', content: `msg-${i}/${'ab'.repeat(i % 7)} `.repeat(10) }))
     const g = await gathered({ query: 'q', history }, { maxTokens: 300, reserveRatio: 0, maxHistoryMessages: Infinity })
     const s = defaultSelector()(g)
     const calls = g.env.meter.stats().tokenizerCalls
     expect(s.selected.length).toBeGreaterThan(3)
     expect(calls).toBeLessThan(s.selected.length + 3)
     const neverCounted = g.packets.filter((p) => g.env.meter.known(p) === undefined)
-    expect(neverCounted.length).toBeGreaterThan(400)
+    expect(neverCounted.length).toBeGreaterThan(5)
     expect(neverCounted.every((p) => s.excluded.some((e) => e.id === p.id && e.reason === 'over_budget'))).toBe(true)
+    // the rest never became packets at all
+    expect(g.packets.length).toBeLessThan(40)
+    expect(g.excluded).toContainEqual(expect.objectContaining({ id: expect.stringMatching(/^history:0\.\.\d+$/), reason: 'over_budget' }))
   })
 
   it('with MMR, prefers a diverse passage over a near-duplicate', async () => {

@@ -1,4 +1,4 @@
-import * as E from 'fp-ts/Either'
+import * as E from 'fp-ts/lib/Either.js'
 import { Tiktoken } from 'js-tiktoken/lite'
 import { describe, expect, it } from 'vitest'
 import { loadRanks } from '../../src/tokenize/bpe.js'

@@ -1,0 +1,51 @@
+/**
+ * Deterministic benchmark data: ~200-character chat messages mixing English prose, Chinese,
+ * code and JSON tool results, and evidence passages. Same seed, same data, every run.
+ */
+import type { PacketInput, SimpleMessage } from '../src/index.js'
+
+/** A small deterministic PRNG (mulberry32). */
+export const prng = (seed: number): (() => number) => {
+  let a = seed >>> 0
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0
+    let t = a
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
+
+const EN = 'the build fails because the compile script is missing from package json so we rename it and rerun the pipeline after checking node version cache deploy staging certificate rotation tests flaky date monday release notes'.split(' ')
+const ZH = '构建 失败 因为 编译 脚本 缺少 我们 需要 检查 节点 版本 缓存 部署 证书 测试 周一 发布 说明 配置 文件'.split(' ')
+const CODE = ['const x = await build(config);', 'if (!ok) throw new Error(`failed: ${code}`);', 'export function rename(a: string) { return a.trim() }', 'for (const f of files) { await rm(f) }']
+
+const pick = <A>(r: () => number, xs: ReadonlyArray<A>): A => xs[Math.floor(r() * xs.length)]!
+
+/** One message of about `chars` characters; the kind cycles prose, prose, Chinese, code, JSON. */
+export const message = (r: () => number, i: number, chars = 200): string => {
+  const kind = i % 5
+  let s = ''
+  while (s.length < chars) {
+    if (kind === 2) s += pick(r, ZH)
+    else if (kind === 3) s += `${pick(r, CODE)}\n`
+    else if (kind === 4) s += JSON.stringify({ tool: 'read', path: `src/${pick(r, EN)}.ts`, lines: Math.floor(r() * 400), ok: r() > 0.2 })
+    else s += `${pick(r, EN)} `
+  }
+  return s.slice(0, chars)
+}
+
+/** `n` alternating user/assistant turns, one minute apart, ending at `now`. */
+export const history = (n: number, now: number, seed = 42): SimpleMessage[] => {
+  const r = prng(seed)
+  return Array.from({ length: n }, (_, i) => ({ role: i % 2 === 0 ? 'user' : 'assistant', content: message(r, i), timestamp: now - (n - i) * 60_000 }))
+}
+
+/** `n` evidence passages from 50 sources. */
+export const evidence = (n: number, seed = 7): PacketInput[] => {
+  const r = prng(seed)
+  return Array.from({ length: n }, (_, i) => ({ id: `doc:${i}`, type: 'evidence', content: message(r, i % 3 === 2 ? 2 : 0, 200), source: `doc-${i % 50}` }))
+}
+
+/** The query every benchmark build uses. */
+export const QUERY = 'Why does the build fail after the compile script was renamed, and which node version do the tests need?'

@@ -1,9 +1,176 @@
 /**
- * Placeholder: the fast engine is being written; until then it is the reference engine.
+ * The fast BPE engine: token for token what js-tiktoken produces (`encode(text, [], [])`,
+ * special-token text as plain text), without its quadratic merge or its slow table load.
+ *
+ * - Ranks: js-tiktoken's own tables, decoded on first use into typed arrays: a byte-keyed
+ *   hash table, no string keys (`decodeRanks.ts`, `rankTable.ts`).
+ * - Pieces: the encoding's own pre-tokenizer regex, without a match array per piece
+ *   (`pretokenize.ts`). A piece that is itself a token costs one lookup.
+ * - Merging: tiktoken's rule, by a scan over short pieces and a heap over long ones, never
+ *   quadratic (`merge.ts`); adjacent-token joins are memoized (`pairCache.ts`); characters
+ *   enter whole when that provably changes nothing, so a Han character is one part, not
+ *   three bytes (`charTable.ts`, `pieceParts.ts`).
  *
  * @module
  */
-import { loadRanks, referenceBpe, type Bpe, type EncodingName } from './bpe.js'
+import { loadRanks, type Bpe, type EncodingName } from './bpe.js'
+import { charTable, type CharTable } from './charTable.js'
+import { decodeRanks, type DecodedRanks } from './decodeRanks.js'
+import { mergePiece } from './merge.js'
+import { pairCache, type PairCache } from './pairCache.js'
+import { initialParts } from './pieceParts.js'
+import { compileSplitter, nextPiece, type Splitter } from './pretokenize.js'
+import { prefixHashes, rankOf, rankTable, type RankTable } from './rankTable.js'
+import { scratch, type Scratch } from './scratch.js'
+import { MAX_BYTES_PER_UNIT, utf8Into } from './utf8.js'
 
-/** @category constructors */
-export const fastBpe = (encoding: EncodingName): Bpe => referenceBpe(encoding, loadRanks(encoding))
+// -------------------------------------------------------------------------------------
+// model
+// -------------------------------------------------------------------------------------
+
+// What one Bpe owns once loaded. Some of it changes after loading, though no result depends
+// on it: the character table is built once enough non-ASCII text has been merged to pay for
+// it (until then, and for text that never has any, bytes merge one by one to the same
+// tokens); the pair memo fills; and the scratch space is reused from piece to piece
+// (allocating it per piece would dominate on short texts) and grows.
+interface Engine {
+  readonly decoded: DecodedRanks
+  readonly table: RankTable
+  readonly splitter: Splitter
+  readonly pieceStart: Int32Array
+  readonly pairs: PairCache
+  chars: CharTable | undefined
+  /** Bytes of non-ASCII pieces merged without the character table. */
+  mergedWithout: number
+  scratch: Scratch
+}
+
+/** Scratch kept between pieces, in bytes; a longer piece gets its own, dropped after use. */
+const KEPT_SCRATCH = 1 << 16
+
+/**
+ * Non-ASCII bytes to merge before building the character table: building costs about as
+ * much as merging this much Chinese without it, so a short first message stays cheap while
+ * long Chinese text soon runs at full speed.
+ */
+const CHAR_TABLE_AFTER = 1 << 16
+
+// -------------------------------------------------------------------------------------
+// constructors
+// -------------------------------------------------------------------------------------
+
+/**
+ * An exact BPE engine for `encoding`. Cheap to call: the rank table loads on the first
+ * `count`/`encode`/`tokenEnds`, in roughly a seventh of the time js-tiktoken takes to build
+ * its `o200k_base` tables (a quarter for `cl100k_base`), and in a sixth of its memory.
+ *
+ * @example
+ * const bpe = fastBpe('o200k_base')
+ * bpe.count('你好，世界') // same as js-tiktoken, at many times its speed on Chinese
+ * @category constructors
+ * @since 0.1.0
+ */
+export const fastBpe = (encoding: EncodingName): Bpe => {
+  let engine: Engine | undefined
+  const load = (): Engine => (engine ??= createEngine(encoding))
+  return {
+    encoding,
+    count: (text) => (text.length === 0 ? 0 : countTokens(load(), text)),
+    encode: (text) => (text.length === 0 ? [] : encodeTokens(load(), text)),
+    tokenEnds: (text) => (text.length === 0 ? new Int32Array(0) : tokenEnds(load(), text)),
+  }
+}
+
+const createEngine = (encoding: EncodingName): Engine => {
+  const ranks = loadRanks(encoding)
+  const decoded = decodeRanks(ranks.bpe_ranks)
+  const table = rankTable(decoded)
+  return {
+    decoded,
+    table,
+    chars: undefined,
+    mergedWithout: 0,
+    splitter: compileSplitter(ranks.pat_str),
+    pieceStart: new Int32Array(1),
+    pairs: pairCache(),
+    scratch: scratch(1024),
+  }
+}
+
+// -------------------------------------------------------------------------------------
+// encoding
+// -------------------------------------------------------------------------------------
+
+const countTokens = (e: Engine, text: string): number => {
+  let total = 0
+  for (let from = 0, end: number; (end = nextPiece(e.splitter, text, from, e.pieceStart)) >= 0; from = end) {
+    const start = e.pieceStart[0]!
+    total += tokenizePiece(e, scratchFor(e, end - start), text, start, end, false)
+  }
+  return total
+}
+
+const encodeTokens = (e: Engine, text: string): number[] => {
+  const ids: number[] = []
+  for (let from = 0, end: number; (end = nextPiece(e.splitter, text, from, e.pieceStart)) >= 0; from = end) {
+    const start = e.pieceStart[0]!
+    const s = scratchFor(e, end - start)
+    const count = tokenizePiece(e, s, text, start, end, false)
+    for (let k = 0; k < count; k++) ids.push(s.ranks[k]!)
+  }
+  return ids
+}
+
+const tokenEnds = (e: Engine, text: string): Int32Array => {
+  let ends: Int32Array = new Int32Array(Math.max(16, text.length >> 1))
+  let size = 0
+  for (let from = 0, end: number; (end = nextPiece(e.splitter, text, from, e.pieceStart)) >= 0; from = end) {
+    const start = e.pieceStart[0]!
+    const s = scratchFor(e, end - start)
+    const count = tokenizePiece(e, s, text, start, end, true)
+    if (size + count > ends.length) ends = grown(ends, size + count)
+    for (let k = 1; k <= count; k++) ends[size++] = s.units[s.pos[k]!]!
+  }
+  return ends.slice(0, size)
+}
+
+const grown = (a: Int32Array, min: number): Int32Array => {
+  const b = new Int32Array(Math.max(min, a.length * 2))
+  b.set(a)
+  return b
+}
+
+// Tokenizes text[start..end) in `s`: returns the token count, and leaves token k as bytes
+// `[s.pos[k], s.pos[k + 1])` with rank `s.ranks[k]`.
+const tokenizePiece = (e: Engine, s: Scratch, text: string, start: number, end: number, units: boolean): number => {
+  const n = utf8Into(text, start, end, s.bytes, units ? s.units : undefined)
+  const { table } = e
+  if (n === 1) return single(s, table.byteRank[s.bytes[0]!]!, 1)
+  prefixHashes(s.bytes, n, s.hash)
+  const whole = rankOf(table, s.bytes, s.hash, 0, n)
+  if (whole >= 0) return single(s, whole, n)
+  const chars = n === end - start ? undefined : charsFor(e, n)
+  return mergePiece(table, e.pairs, s, n, initialParts(table, chars, s, n))
+}
+
+const charsFor = (e: Engine, bytes: number): CharTable | undefined => {
+  if (e.chars !== undefined || (e.mergedWithout += bytes) < CHAR_TABLE_AFTER) return e.chars
+  e.chars = charTable(e.decoded, e.table)
+  return e.chars
+}
+
+const single = (s: Scratch, rank: number, n: number): number => {
+  s.ranks[0] = rank
+  s.pos[0] = 0
+  s.pos[1] = n
+  return 1
+}
+
+// Scratch space for a piece of `units` UTF-16 code units.
+const scratchFor = (e: Engine, units: number): Scratch => {
+  const bytes = units * MAX_BYTES_PER_UNIT
+  if (bytes <= e.scratch.capacity) return e.scratch
+  if (bytes > KEPT_SCRATCH) return scratch(bytes)
+  e.scratch = scratch(Math.min(KEPT_SCRATCH, Math.max(bytes, e.scratch.capacity * 2)))
+  return e.scratch
+}

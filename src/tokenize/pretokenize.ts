@@ -1,0 +1,92 @@
+/**
+ * Pre-tokenization: splitting text into pieces with the encoding's own regex (`pat_str`, flags
+ * `u`), exactly where js-tiktoken's `matchAll` splits it, but without allocating a match
+ * array per piece.
+ *
+ * The encodings' regexes match every character, so pieces are contiguous: a sticky `test()`
+ * at the end of the previous piece finds the next one, and `lastIndex` is its end. Should a
+ * character ever match nothing, a global `exec` from the same place finds the next match, as
+ * `matchAll` would.
+ *
+ * @module
+ */
+
+/** The two compiled forms of one pre-tokenizer pattern. */
+export interface Splitter {
+  /** Flags `uy`: matches only at `lastIndex`. */
+  readonly sticky: RegExp
+  /** Flags `gu`: searches from `lastIndex`. */
+  readonly global: RegExp
+}
+
+/**
+ * Compiles a pre-tokenizer pattern. Capturing groups become non-capturing (they change no
+ * match, only what a match records).
+ *
+ * @example
+ * const splitter = compileSplitter(ranks.pat_str)
+ * @category constructors
+ */
+export const compileSplitter = (pattern: string): Splitter => {
+  const source = nonCapturing(pattern)
+  return { sticky: new RegExp(source, 'uy'), global: new RegExp(source, 'gu') }
+}
+
+/**
+ * Rewrites `(` that opens a capturing group to `(?:`, leaving escapes and character classes
+ * alone.
+ *
+ * @example
+ * nonCapturing("('s|'t)|[(]\\(") // "(?:'s|'t)|[(]\\("
+ * @category utils
+ */
+export const nonCapturing = (pattern: string): string => {
+  let out = ''
+  let inClass = false
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i]!
+    if (c === '\\') {
+      out += c + (pattern[i + 1] ?? '')
+      i++
+      continue
+    }
+    if (inClass) inClass = c !== ']'
+    else if (c === '[') inClass = true
+    else if (c === '(' && pattern[i + 1] !== '?') {
+      out += '(?:'
+      continue
+    }
+    out += c
+  }
+  return out
+}
+
+/**
+ * Finds the piece at or after UTF-16 offset `from`: returns its end and writes its start to
+ * `start[0]`, or returns −1 when no piece is left.
+ *
+ * @category utils
+ */
+export const nextPiece = (splitter: Splitter, text: string, from: number, start: Int32Array): number => {
+  const { sticky, global } = splitter
+  sticky.lastIndex = from
+  if (sticky.test(text) && sticky.lastIndex > from) {
+    start[0] = from
+    return sticky.lastIndex
+  }
+  global.lastIndex = from
+  for (;;) {
+    const m = global.exec(text)
+    if (m === null) return -1
+    if (m[0].length > 0) {
+      start[0] = m.index
+      return m.index + m[0].length
+    }
+    // An empty match yields no token; step over one code point, as matchAll does.
+    const c = text.charCodeAt(m.index)
+    global.lastIndex = m.index + (c >= 0xd800 && c <= 0xdbff && isLow(text.charCodeAt(m.index + 1)) ? 2 : 1)
+    if (global.lastIndex > text.length) return -1
+  }
+}
+
+const isLow = (c: number): boolean => c >= 0xdc00 && c <= 0xdfff

@@ -1,0 +1,59 @@
+/**
+ * UTF-8 encoding of a slice of a string into a caller's buffer, byte for byte as
+ * `TextEncoder` does it (a lone surrogate becomes U+FFFD, `EF BF BD`), optionally recording
+ * where each code point starts in the string.
+ *
+ * @module
+ */
+
+/** The most UTF-8 bytes one UTF-16 code unit can produce. */
+export const MAX_BYTES_PER_UNIT = 3
+
+/**
+ * Writes the UTF-8 bytes of `text[start..end)` to `out` (which must hold
+ * `MAX_BYTES_PER_UNIT × (end − start)` bytes) and returns how many were written. When `units`
+ * is given, `units[b]` becomes the UTF-16 offset of the code point starting at byte `b`, −1
+ * for bytes inside a code point, and `units[byteCount] = end`.
+ *
+ * @example
+ * const out = new Uint8Array(6)
+ * utf8Into('a世', 0, 2, out) // 4: 61 E4 B8 96
+ * @category utils
+ */
+export const utf8Into = (text: string, start: number, end: number, out: Uint8Array, units?: Int32Array): number => {
+  let b = 0
+  for (let u = start; u < end; u++) {
+    if (units !== undefined) units[b] = u
+    let c = text.charCodeAt(u)
+    if (c < 0x80) {
+      out[b++] = c
+      continue
+    }
+    if (c < 0x800) {
+      out[b++] = 0xc0 | (c >> 6)
+      out[b++] = 0x80 | (c & 0x3f)
+      if (units !== undefined) units[b - 1] = -1
+      continue
+    }
+    if (c >= 0xd800 && c <= 0xdfff) {
+      const low = u + 1 < end ? text.charCodeAt(u + 1) : 0
+      if (c <= 0xdbff && low >= 0xdc00 && low <= 0xdfff) {
+        const cp = 0x10000 + ((c - 0xd800) << 10) + (low - 0xdc00)
+        out[b++] = 0xf0 | (cp >> 18)
+        out[b++] = 0x80 | ((cp >> 12) & 0x3f)
+        out[b++] = 0x80 | ((cp >> 6) & 0x3f)
+        out[b++] = 0x80 | (cp & 0x3f)
+        if (units !== undefined) units[b - 3] = units[b - 2] = units[b - 1] = -1
+        u++
+        continue
+      }
+      c = 0xfffd // a lone surrogate, as TextEncoder writes it
+    }
+    out[b++] = 0xe0 | (c >> 12)
+    out[b++] = 0x80 | ((c >> 6) & 0x3f)
+    out[b++] = 0x80 | (c & 0x3f)
+    if (units !== undefined) units[b - 2] = units[b - 1] = -1
+  }
+  if (units !== undefined) units[b] = end
+  return b
+}

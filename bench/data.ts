@@ -3,18 +3,10 @@
  * code and JSON tool results, and evidence passages. Same seed, same data, every run.
  */
 import type { PacketInput, SimpleMessage } from '../src/index.js'
+import { prng } from '../src/internal/prng.js'
 
-/** A small deterministic PRNG (mulberry32). */
-export const prng = (seed: number): (() => number) => {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
+export { prng }
+
 
 const EN = 'the build fails because the compile script is missing from package json so we rename it and rerun the pipeline after checking node version cache deploy staging certificate rotation tests flaky date monday release notes'.split(' ')
 const ZH = '构建 失败 因为 编译 脚本 缺少 我们 需要 检查 节点 版本 缓存 部署 证书 测试 周一 发布 说明 配置 文件'.split(' ')

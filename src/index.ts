@@ -50,3 +50,17 @@ export * from './compress/noop.js'
 // render and run
 export * from './output.js'
 export * from './pipeline.js'
+
+// chat messages out: provider formats, agent chunks, the conversation builder
+export * from './structure/messages.js'
+export * from './render/index.js'
+export * from './chunks/index.js'
+export * from './conversation/index.js'
+
+// session histories
+export * from './session/index.js'
+export * from './session/compressor.js'
+
+// agent workspaces
+export * from './workspace/index.js'
+export * from './structure/parts.js'

@@ -54,6 +54,7 @@ export type ExclusionReason =
   | 'below_min_relevance'
   | 'over_budget'
   | 'truncated'
+  | 'summarized'
   | 'not_in_layout'
   | 'duplicate_id'
   | 'gatherer_failure'

@@ -143,7 +143,7 @@ export const structure = (structurer: Structurer = sectioned()) =>
 export function compress(compressor?: Compressor): (te: TE.TaskEither<GsscError, Structured>) => TE.TaskEither<GsscError, BuildResult<string>>
 export function compress<O>(compressor: Compressor, renderer: Renderer<O>): (te: TE.TaskEither<GsscError, Structured>) => TE.TaskEither<GsscError, BuildResult<O>>
 export function compress<O>(compressor: Compressor = truncate(), renderer?: Renderer<O>) {
-  return TE.map(fitAndRender(compressor, renderer ?? (textRenderer as unknown as Renderer<O>)))
+  return TE.chain(fitAndRender(compressor, renderer ?? (textRenderer as unknown as Renderer<O>)))
 }
 
 /** Options of {@link build}: the gather options plus the other stages' choices. */

@@ -4,6 +4,8 @@
  *
  * @module
  */
+import * as TE from 'fp-ts/lib/TaskEither.js'
+import type { GsscError } from '../error.js'
 import type { Document, Item, Section } from '../structure/document.js'
 import { estimate } from '../structure/document.js'
 import type { Meter } from '../tokenize/meter.js'
@@ -32,9 +34,23 @@ export interface Fit {
  * with an exact count and finishes the job by dropping whole items, lowest rank first.
  */
 export interface Compressor {
-  (doc: Document, fit: Fit): Document
+  /**
+   * A synchronous compressor returns the document; one that needs I/O (a summarizer call)
+   * returns a `TaskEither`, so its failures stay values.
+   */
+  (doc: Document, fit: Fit): Document | TE.TaskEither<GsscError, Document>
   /** False for compressors that never cut inside an item; the budget guard then drops whole items. */
   readonly cutsText?: boolean
+}
+
+/**
+ * Runs any compressor as a `TaskEither`.
+ *
+ * @category utils
+ */
+export const runCompressor = (c: Compressor, doc: Document, fit: Fit): TE.TaskEither<GsscError, Document> => {
+  const r = c(doc, fit)
+  return typeof r === 'function' ? r : TE.right(r)
 }
 
 /** The smallest cut worth keeping: below this, the item is dropped instead. */

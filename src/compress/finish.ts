@@ -26,15 +26,19 @@ export const finish = <O>(
   const finalItems = itemsOf(doc)
   const inOutput = new Map(finalItems.map(([section, item]) => [item.packetId!, { section, item }]))
   const laidOut = new Set(itemsOf(s.doc).map(([, i]) => i.packetId!))
+  const summarizedBy = new Map<string, true>()
+  for (const sec of sectionsOf(doc)) for (const i of sec.items) for (const id of i.covers ?? []) summarizedBy.set(id, true)
 
   const excluded: Exclusion[] = [...s.excluded]
   for (const sel of s.selected) {
     const id = sel.packet.id
     if (inOutput.has(id)) continue
     excluded.push(
-      laidOut.has(id)
-        ? { id, reason: 'truncated', detail: 'dropped by the compressor to fit the budget' }
-        : { id, reason: 'not_in_layout', detail: 'the layout has no place for this packet' },
+      summarizedBy.has(id)
+        ? { id, reason: 'summarized', detail: 'folded into a summary turn by the compressor' }
+        : laidOut.has(id)
+          ? { id, reason: 'truncated', detail: 'dropped by the compressor to fit the budget' }
+          : { id, reason: 'not_in_layout', detail: 'the layout has no place for this packet' },
     )
   }
   const truncated: Truncation[] = finalItems.flatMap(([, i]) =>

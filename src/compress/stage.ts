@@ -6,11 +6,14 @@
  *
  * @module
  */
+import { pipe } from 'fp-ts/lib/function.js'
+import * as TE from 'fp-ts/lib/TaskEither.js'
+import type { GsscError } from '../error.js'
 import type { Renderer } from '../output.js'
 import type { Structured } from '../phase.js'
 import type { BuildResult } from '../report.js'
 import { estimate, sectionsOf, type Document } from '../structure/document.js'
-import { shrinkDocument, type Compressor } from './compressor.js'
+import { runCompressor, shrinkDocument, type Compressor } from './compressor.js'
 import { finish } from './finish.js'
 
 /** After this many rounds the guard stops cutting text and drops whole items only. */
@@ -27,12 +30,12 @@ export const cutsText = (c: Compressor): boolean => c.cutsText !== false
  */
 export const fitAndRender =
   <O>(compressor: Compressor, renderer: Renderer<O>) =>
-  (s: Structured): BuildResult<O> => {
+  (s: Structured): TE.TaskEither<GsscError, BuildResult<O>> => {
     const { available, meter, tokenizer } = s.env
     // one render and one exact count per distinct document: the compressor's first check
     // and the final check are usually the same document
     const rendered = new WeakMap<Document, { readonly output: O; readonly exact: number }>()
-    const renderOnce = (d: Document) => {
+    const renderOnce = (d: Document): { readonly output: O; readonly exact: number } => {
       let r = rendered.get(d)
       if (r === undefined) {
         const output = renderer.render(d)
@@ -40,20 +43,23 @@ export const fitAndRender =
       }
       return r
     }
-    let doc = compressor(s.doc, { available, meter, measure: (d) => renderOnce(d).exact })
-    for (let round = 0; ; round++) {
-      const { output, exact } = renderOnce(doc)
-      if (exact <= available) return finish(s, doc, output, exact, renderer)
-      if (isEmpty(doc)) {
-        // even the fixed text (a template's literals) does not fit: return nothing rather than overflow
-        const empty = emptied(doc)
-        const out = renderer.render(empty)
-        return finish(s, empty, out, renderer.count(out, tokenizer), renderer, true)
+    const guard = (compressed: Document): BuildResult<O> => {
+      let doc = compressed
+      for (let round = 0; ; round++) {
+        const { output, exact } = renderOnce(doc)
+        if (exact <= available) return finish(s, doc, output, exact, renderer)
+        if (isEmpty(doc)) {
+          // even the fixed text (a template's literals) does not fit: return nothing rather than overflow
+          const empty = emptied(doc)
+          const out = renderer.render(empty)
+          return finish(s, empty, out, renderer.count(out, tokenizer), renderer, true)
+        }
+        // shrink by what the exact count says is missing, never by less than the estimate's drift
+        const drift = Math.max(0, exact - estimate(doc, meter))
+        doc = shrinkDocument(doc, exact - available + (round > 1 ? drift : 0), meter, round < CUT_ROUNDS && cutsText(compressor))
       }
-      // shrink by what the exact count says is missing, never by less than the estimate's drift
-      const drift = Math.max(0, exact - estimate(doc, meter))
-      doc = shrinkDocument(doc, exact - available + (round > 1 ? drift : 0), meter, round < CUT_ROUNDS && cutsText(compressor))
     }
+    return pipe(runCompressor(compressor, s.doc, { available, meter, measure: (d) => renderOnce(d).exact }), TE.map(guard))
   }
 
 const isEmpty = (doc: Document): boolean => sectionsOf(doc).every((sec) => sec.items.length === 0)

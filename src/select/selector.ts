@@ -40,6 +40,12 @@ export interface SelectOptions {
   readonly overhead?: (p: Packet) => number
   /** Keyword extractor for relevance and MMR; default {@link keywordExtractor}. */
   readonly extract?: KeywordExtractor
+  /**
+   * `window` (default): history is one newest-first window within the budget. `all`: every
+   * history packet passes, outside the budget, for a compressor that fits history itself
+   * (a summarizing strategy needs the older turns it summarizes).
+   */
+  readonly history?: 'window' | 'all'
 }
 
 /** A selector stage body: a pure function from gathered to selected. */
@@ -198,7 +204,8 @@ export const fill = (g: Gathered, prepared: Prepared, options: SelectOptions = {
       }
     let open = true
     for (const u of level.history) {
-      if (!open) exclude(u, BEHIND_WINDOW)
+      if (options.history === 'all') u.packets.forEach(take)
+      else if (!open) exclude(u, BEHIND_WINDOW)
       else if (fits(u)) u.packets.forEach(take)
       else open = false
     }

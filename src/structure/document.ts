@@ -34,6 +34,8 @@ export interface Item {
   /** Items of one group (a tool call and its results) are dropped together. */
   readonly group?: string
   readonly cut?: Cut
+  /** Ids of the packets this item summarizes (a compressor's summary turn). */
+  readonly covers?: ReadonlyArray<string>
 }
 
 /** Where a section goes when the output is chat messages rather than one text. */

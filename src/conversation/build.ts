@@ -1,0 +1,117 @@
+/**
+ * Stored conversation → OpenAI messages for the next model call (seed 001's
+ * `buildLlmMessagesFromConversation`).
+ *
+ * 1. The composed system prompt goes first (it is built fresh every time, never stored);
+ *    `settings.includeSystemPrompt: false` leaves it out.
+ * 2. Stored system messages are skipped: the composed prompt replaces them. As in the seed
+ *    they are not counted in `filteredCount`.
+ * 3. Messages with `includeInContext: false` are left out and counted in `filteredCount`.
+ * 4. `settings.maxMessages` keeps the newest that many of the rest; a kept tool result whose
+ *    call was trimmed away is trimmed too (counted in `trimmedCount`).
+ * 5. The result goes through `toOpenAI`, so the provider rules hold even when filtering cut a
+ *    tool call from its result; every repair is listed in `findings`.
+ *
+ * Differences from the seed's sketch: invalid input (a tool message without `toolCallId`,
+ * tool-call arguments that are not a JSON object, an unknown mode) is an error value naming
+ * the message and field, not an exception or a malformed request; and the result also carries
+ * the neutral messages (`chat`), so the same conversation can go to `toAnthropic`.
+ *
+ * @module
+ */
+import * as E from 'fp-ts/lib/Either.js'
+import { inputError, show, type InputError } from '../error.js'
+import type { ChatMessage, Part } from '../message.js'
+import { toOpenAI } from '../render/openai.js'
+import { composeSystemPrompt } from './systemPrompt.js'
+import { SESSION_MODES, type ContextBuildOptions, type ContextBuildResult, type ConversationMessage, type ConversationToolCall } from './types.js'
+
+const decodeArgs = (call: ConversationToolCall, path: string): E.Either<InputError, Readonly<Record<string, unknown>>> => {
+  if (typeof call.arguments !== 'string') return E.right(call.arguments)
+  try {
+    const v: unknown = call.arguments.trim() === '' ? {} : JSON.parse(call.arguments)
+    return typeof v === 'object' && v !== null && !Array.isArray(v)
+      ? E.right(v as Record<string, unknown>)
+      : E.left(inputError(`${path}.arguments`, `must encode a JSON object (got ${show(call.arguments)})`))
+  } catch (e) {
+    return E.left(inputError(`${path}.arguments`, `is not valid JSON: ${e instanceof Error ? e.message : String(e)} (got ${show(call.arguments)})`))
+  }
+}
+
+/**
+ * One stored message as a neutral chat message.
+ *
+ * @category utils
+ * @since 0.1.0
+ */
+export const conversationToChatMessage = (m: ConversationMessage, path: string): E.Either<InputError, ChatMessage> => {
+  const extra = { ...(m.createdAt === undefined ? {} : { timestamp: m.createdAt }), ...(m.name === undefined ? {} : { name: m.name }) }
+  if (m.role === 'tool') {
+    if (m.toolCallId === undefined || m.toolCallId === '') return E.left(inputError(`${path}.toolCallId`, 'a tool message needs the id of the call it answers'))
+    return E.right({
+      role: 'tool',
+      parts: [{ _tag: 'ToolResult', callId: m.toolCallId, name: m.toolName ?? '', content: m.content === '' ? [] : [{ _tag: 'Text', text: m.content }], isError: m.isError === true }],
+      ...extra,
+    })
+  }
+  const parts: Array<Part> = m.content === '' ? [] : [{ _tag: 'Text', text: m.content }]
+  const calls = m.toolCalls ?? []
+  for (let k = 0; k < calls.length; k++) {
+    const call = calls[k]!
+    const args = decodeArgs(call, `${path}.toolCalls[${k}]`)
+    if (E.isLeft(args)) return args
+    parts.push({ _tag: 'ToolCall', id: call.id, name: call.name, args: args.right })
+  }
+  return E.right({ role: m.role, parts, ...extra })
+}
+
+/**
+ * Builds the messages of the next model call from a stored conversation.
+ *
+ * @example
+ * const r = buildLlmMessagesFromConversation({ messages: stored, mode: 'chat' })
+ * if (E.isRight(r)) await openai.chat.completions.create({ model: 'gpt-4o', messages: r.right.messages })
+ * @category constructors
+ * @since 0.1.0
+ */
+export const buildLlmMessagesFromConversation = (options: ContextBuildOptions): E.Either<InputError, ContextBuildResult> => {
+  if (!SESSION_MODES.includes(options.mode)) return E.left(inputError('mode', `must be one of ${SESSION_MODES.join(', ')} (got ${show(options.mode)})`))
+  const max = options.settings?.maxMessages
+  if (max !== undefined && !(Number.isInteger(max) && max >= 0))
+    return E.left(inputError('settings.maxMessages', `must be a non-negative integer (got ${show(max)})`))
+
+  let filteredCount = 0
+  const kept: Array<ChatMessage> = []
+  for (let i = 0; i < options.messages.length; i++) {
+    const m = options.messages[i]!
+    if (m.role === 'system') continue
+    if (m.includeInContext === false) {
+      filteredCount++
+      continue
+    }
+    const chat = conversationToChatMessage(m, `messages[${i}]`)
+    if (E.isLeft(chat)) return chat
+    kept.push(chat.right)
+  }
+  let start = max === undefined ? 0 : Math.max(0, kept.length - max)
+  while (start < kept.length && kept[start]!.role === 'tool') start++
+  const history = kept.slice(start)
+
+  const includePrompt = options.settings?.includeSystemPrompt !== false
+  const prompt = includePrompt ? composeSystemPrompt(options) : ''
+  const chat: ReadonlyArray<ChatMessage> = includePrompt ? [{ role: 'system', parts: [{ _tag: 'Text', text: prompt }] }, ...history] : history
+  const { messages, findings } = toOpenAI(chat, options.openai)
+  return E.right({
+    messages,
+    chat,
+    findings,
+    metadata: {
+      inputCount: options.messages.length,
+      outputCount: messages.length,
+      filteredCount,
+      trimmedCount: start,
+      systemPromptIncluded: includePrompt,
+      systemPromptLength: prompt.length,
+    },
+  })
+}

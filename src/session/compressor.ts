@@ -1,0 +1,70 @@
+/**
+ * A history-fitting strategy (`truncateHistory`, `compressHistory`, `smartHistory`, or yours)
+ * as a compressor of the pipeline.
+ *
+ * The conversation section gets whatever the rest of the layout leaves: the other sections
+ * are measured exactly, and the strategy fits the turns (their labels and separators
+ * included) into the remainder. Kept turns stay the pipeline's own items; a summary turn
+ * becomes a new item that records which packets it covers, so the report says
+ * `summarized` for them. Anything still over budget afterwards is handled by `then`
+ * (default `truncate()`), and the stage's guard as always.
+ *
+ * Use it with a selector that lets all history through (`{ history: 'all' }`): a summarizing
+ * strategy needs the older turns it summarizes.
+ *
+ * @module
+ */
+import { pipe } from 'fp-ts/lib/function.js'
+import * as TE from 'fp-ts/lib/TaskEither.js'
+import { runCompressor, type Compressor } from '../compress/compressor.js'
+import { truncate } from '../compress/truncate.js'
+import { message, messageText, type Role } from '../message.js'
+import { sectionsOf, withSection, type Item } from '../structure/document.js'
+import type { FitStrategy } from './fit/model.js'
+import type { HistoryItem, HistoryKind } from './items.js'
+
+/** Makes the strategy for a budget (in tokens, labels and separators included). */
+export type StrategyFor = (budget: number) => FitStrategy
+
+/**
+ * @example
+ * build(request, {
+ *   selector: layoutAware(sectioned(), { history: 'all' }),
+ *   compressor: historyCompressor((budget) => compressHistory({ budget, tokenizer, summarizer })),
+ * })
+ * @category constructors
+ * @since 0.1.0
+ */
+export const historyCompressor =
+  (strategy: StrategyFor, then: Compressor = truncate()): Compressor =>
+  (doc, fit) => {
+    const turns = sectionsOf(doc).find((s) => s.channel === 'turns' && s.items.length > 0)
+    if (turns === undefined) return then(doc, fit)
+    const { meter } = fit
+    const others = fit.measure(withSection(doc, turns.name, (s) => ({ ...s, items: [] })))
+    const budget = Math.max(0, fit.available - others - meter.text(turns.head) - meter.text(doc.joiner))
+    const separator = meter.text(turns.separator)
+    const decoration = (i: Item): number => meter.text(i.prefix) + separator
+    const byId = new Map(turns.items.map((i, n) => [i.packetId ?? `item:${n}`, i]))
+    const items: ReadonlyArray<HistoryItem> = turns.items.map((i, n) => ({
+      id: i.packetId ?? `item:${n}`,
+      kind: 'message' as HistoryKind,
+      message: i.message ?? message('user', i.text),
+      tokens: i.tokens + decoration(i),
+      ...(i.group === undefined ? {} : { group: i.group }),
+    }))
+    const prefixFor = (role: Role): string => turns.items.find((i) => i.message?.role === role)?.prefix ?? `${role}: `
+    return pipe(
+      strategy(budget)(items),
+      TE.chain((fitted) => {
+        const covers = fitted.report.summarized
+        const next = fitted.items.map((h): Item => {
+          const kept = byId.get(h.id)
+          if (kept !== undefined) return kept
+          // a summary the strategy wrote: its count is of its text alone
+          return { prefix: prefixFor(h.message.role), text: messageText(h.message), tokens: h.tokens, message: h.message, covers }
+        })
+        return runCompressor(then, withSection(doc, turns.name, (s) => ({ ...s, items: next })), fit)
+      }),
+    )
+  }

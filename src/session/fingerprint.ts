@@ -1,0 +1,74 @@
+/**
+ * Recognizing a file an earlier build read: same inode, not shorter, and the same bytes at
+ * its start and just before where the earlier read stopped. A rewrite (pi rewrites a file
+ * when it migrates it) or a truncation fails one of these, and forces a full load.
+ *
+ * @module
+ */
+import { createHash } from 'node:crypto'
+import { open, stat } from 'node:fs/promises'
+
+/** What identifies the part of a file that has been read. */
+export interface Fingerprint {
+  readonly dev: number
+  readonly ino: number
+  readonly mtimeMs: number
+  /** Bytes read so far: everything before this offset is known. */
+  readonly end: number
+  /** Hash of the first (up to) 4 KiB. */
+  readonly head: string
+  /** Hash of the (up to) 4 KiB before `end`. */
+  readonly tail: string
+}
+
+const WINDOW = 4096
+
+const hashRange = async (file: string, start: number, length: number): Promise<string> => {
+  const handle = await open(file, 'r')
+  try {
+    const buf = Buffer.alloc(length)
+    const { bytesRead } = await handle.read(buf, 0, length, start)
+    return createHash('sha1').update(buf.subarray(0, bytesRead)).digest('hex')
+  } finally {
+    await handle.close()
+  }
+}
+
+/** File identity and modification time, before reading. */
+export const statOf = async (file: string): Promise<{ readonly dev: number; readonly ino: number; readonly mtimeMs: number; readonly size: number }> => {
+  const s = await stat(file)
+  return { dev: s.dev, ino: s.ino, mtimeMs: s.mtimeMs, size: s.size }
+}
+
+/**
+ * The fingerprint of the first `end` bytes of a file, given a stat taken before reading.
+ *
+ * @category constructors
+ */
+export const fingerprint = async (file: string, s: { readonly dev: number; readonly ino: number; readonly mtimeMs: number }, end: number): Promise<Fingerprint> => ({
+  dev: s.dev,
+  ino: s.ino,
+  mtimeMs: s.mtimeMs,
+  end,
+  head: await hashRange(file, 0, Math.min(WINDOW, end)),
+  tail: await hashRange(file, Math.max(0, end - WINDOW), Math.min(WINDOW, end)),
+})
+
+/**
+ * How a file compares with a fingerprint: `same` (nothing appended), `grown` (only
+ * appended to), or why it must be read again from the start.
+ *
+ * @category utils
+ */
+export const compare = async (
+  file: string,
+  fp: Fingerprint,
+  now: { readonly dev: number; readonly ino: number; readonly mtimeMs: number; readonly size: number },
+): Promise<{ readonly _tag: 'Same' } | { readonly _tag: 'Grown' } | { readonly _tag: 'Changed'; readonly reason: string }> => {
+  if (now.dev !== fp.dev || now.ino !== fp.ino) return { _tag: 'Changed', reason: 'the file was replaced (new inode)' }
+  if (now.size < fp.end) return { _tag: 'Changed', reason: `the file shrank (${now.size} < ${fp.end} bytes read before)` }
+  if (now.size === fp.end && now.mtimeMs === fp.mtimeMs) return { _tag: 'Same' }
+  const again = await fingerprint(file, now, fp.end)
+  if (again.head !== fp.head || again.tail !== fp.tail) return { _tag: 'Changed', reason: 'the bytes read before have changed (the file was rewritten)' }
+  return now.size === fp.end ? { _tag: 'Same' } : { _tag: 'Grown' }
+}

@@ -1,0 +1,66 @@
+/**
+ * What fitting strategies share: their type, their report, and the summarizer contract.
+ *
+ * @module
+ */
+import type * as TE from 'fp-ts/lib/TaskEither.js'
+import type { GsscError } from '../../error.js'
+import type { ChatMessage } from '../../message.js'
+import type { HistoryItem } from '../items.js'
+
+/**
+ * Writes a summary of some turns in about `targetTokens` tokens. In production this is an
+ * LLM call; {@link extractiveSummarizer} is the offline default. A rejected promise (or a
+ * thrown error) is a failure the strategy reports.
+ *
+ * @example
+ * const summarizer: Summarizer = async (messages, targetTokens) => {
+ *   const r = await openai.chat.completions.create({ model: 'gpt-4o-mini', max_tokens: targetTokens, messages: [...] })
+ *   return r.choices[0]?.message.content ?? ''
+ * }
+ */
+export type Summarizer = (messages: ReadonlyArray<ChatMessage>, targetTokens: number) => Promise<string>
+
+/** Why an item is not in the fitted history. */
+export type DropReason = 'over_budget' | 'keep_recent_count' | 'orphan_result' | 'summary_failed'
+
+/** What a strategy did. */
+export interface FitReport {
+  readonly strategy: string
+  readonly budget: number
+  readonly tokensBefore: number
+  /** Tokens of the fitted history; never more than `budget`. */
+  readonly tokensAfter: number
+  /** Ids of items kept verbatim, in order. */
+  readonly kept: ReadonlyArray<string>
+  /** Ids of items folded into the summary. */
+  readonly summarized: ReadonlyArray<string>
+  readonly dropped: ReadonlyArray<{ readonly id: string; readonly reason: DropReason }>
+  /** The summary turn, when one was written: its id, tokens, and index in the fitted history. */
+  readonly summary?: { readonly id: string; readonly tokens: number; readonly index: number; readonly truncated: boolean }
+  /** Set when the summarizer failed and the strategy fell back to dropping. */
+  readonly fallback?: string
+}
+
+/** A fitted history and its report. */
+export interface FittedHistory {
+  readonly items: ReadonlyArray<HistoryItem>
+  readonly report: FitReport
+}
+
+/**
+ * A history-fitting strategy: items in, items within the budget out. Swappable: `truncateHistory`,
+ * `compressHistory` and `smartHistory` all have this type, and so can your own.
+ */
+export type FitStrategy = (items: ReadonlyArray<HistoryItem>) => TE.TaskEither<GsscError, FittedHistory>
+
+/** Options every strategy takes. */
+export interface FitOptions {
+  /** Token budget for the whole history (summary included). */
+  readonly budget: number
+  /** Keep system turns first, whatever their age. Default true. */
+  readonly pinSystem?: boolean
+}
+
+/** Total tokens of some items. */
+export const tokensOf = (items: ReadonlyArray<HistoryItem>): number => items.reduce((n, i) => n + i.tokens, 0)

@@ -1,0 +1,176 @@
+/**
+ * Incremental rebuilds: when a session file only grew and its branch only got longer, read
+ * the appended bytes, and parse, convert and count only the new entries.
+ *
+ * Anything else is a full load, with the reason in `stats.fallback`: other options, a file
+ * that was replaced, truncated or rewritten (pi rewrites a file when migrating it), a file
+ * that ended mid-line, a new leaf that is not below the previous one (a branch switch, a
+ * Claude Code compaction), a new pi compaction, an appended entry reusing a known id, or one
+ * whose id earlier entries named as a missing parent.
+ *
+ * Pairing tool calls with results resumes from the last turn that had no call awaiting
+ * results (a result appended now can still answer a call read before).
+ *
+ * @module
+ */
+import * as E from 'fp-ts/lib/Either.js'
+import type * as TE from 'fp-ts/lib/TaskEither.js'
+import { describeThrown, inputError, type InputError } from '../error.js'
+import { appendEntry, changeOf, modelOf } from './context.js'
+import { compare, fingerprint, statOf } from './fingerprint.js'
+import { pairFrom, prepareFrom } from './history.js'
+import { counter } from './items.js'
+import type { ContextMessage, Entry, SettingChange } from './model.js'
+import { scan } from './scan.js'
+import { treeDiagnostics } from './tree.js'
+import { addIds, belowLeaf, buildSession, hasId, optionsKey, type SessionBuild, type SessionBuildOptions } from './build.js'
+
+type Step = { readonly _tag: 'Done'; readonly build: SessionBuild } | { readonly _tag: 'Full'; readonly reason: string }
+
+const leafTime = (t: number | undefined): { readonly leafTimestamp?: number } => (t === undefined ? {} : { leafTimestamp: t })
+
+const full = (reason: string): Step => ({ _tag: 'Full', reason })
+
+/** The default leaf after appending `added`, as a full load would choose it (or a reason to load fully). */
+const nextLeaf = (prev: SessionBuild, pool: ReadonlyMap<string, Entry>, added: ReadonlyArray<Entry>): string | { readonly reason: string } => {
+  const old = prev.context.leafId
+  if (prev.format !== 'claude-code') return added[added.length - 1]?.id ?? old ?? { reason: 'the session had no leaf' }
+  // Claude Code: the newest candidate with no candidate below it, among the new lines
+  const hasChild = new Set<string>()
+  for (const e of added) {
+    if (!e.leafCandidate) continue
+    for (let id = e.parentId, hops = 0; id !== null && hops <= pool.size; hops++) {
+      const p = pool.get(id)
+      if (p === undefined || p.leafCandidate) {
+        hasChild.add(id)
+        break
+      }
+      id = p.parentId
+    }
+  }
+  let best: Entry | undefined
+  for (const e of added) if (e.leafCandidate && !hasChild.has(e.id) && (best === undefined || (e.timestamp ?? -Infinity) >= (best.timestamp ?? -Infinity))) best = e
+  if (best === undefined) return old ?? { reason: 'the session had no leaf' }
+  const oldTs = prev.resume.leafTimestamp
+  // every earlier leaf candidate is at most as new as the old leaf, so this one wins if it is newer
+  if (oldTs !== undefined && (best.timestamp ?? -Infinity) < oldTs) return { reason: 'an appended line is older than the current leaf' }
+  return best.id
+}
+
+/** The entries from just below the old leaf down to the new leaf, or why there is no such chain. */
+const chainTo = (oldLeaf: string | null, leaf: string, pool: ReadonlyMap<string, Entry>): ReadonlyArray<Entry> | { readonly reason: string } => {
+  const chain: Entry[] = []
+  for (let id: string | null = leaf; id !== oldLeaf; ) {
+    const e: Entry | undefined = id === null ? undefined : pool.get(id)
+    if (e === undefined || chain.length > pool.size) return { reason: `the new leaf "${leaf}" is not below the previous leaf "${oldLeaf}"` }
+    if (e.body._tag === 'Compaction' || e.body._tag === 'Boundary') return { reason: 'a compaction was appended' }
+    chain.push(e)
+    id = e.parentId
+  }
+  return chain.reverse()
+}
+
+const extend = async (file: string, options: SessionBuildOptions, prev: SessionBuild): Promise<E.Either<InputError, Step>> => {
+  const r = prev.resume
+  if (r.key !== optionsKey(options)) return E.right(full('the options changed'))
+  if (r.openTail) return E.right(full('the file ended mid-line when last read'))
+  let now
+  try {
+    now = await statOf(file)
+  } catch (e) {
+    return E.left(inputError(file, `cannot read the file: ${describeThrown(e)}`))
+  }
+  const cmp = await compare(file, r.fingerprint, now)
+  if (cmp._tag === 'Changed') return E.right(full(cmp.reason))
+  if (cmp._tag === 'Same') return E.right({ _tag: 'Done', build: { ...prev, stats: { mode: 'unchanged', linesRead: 0, messagesConverted: 0 } } })
+  const more = await scan(file, { start: r.fingerprint.end, firstLine: r.nextLine, format: r.format, state: r.parse }, {
+    strict: options.strict ?? false,
+    includeMeta: options.includeMeta ?? true,
+  })
+  if (E.isLeft(more)) return more
+  const added = more.right.entries
+  const pool = new Map<string, Entry>(r.below.map((e) => [e.id, e]))
+  for (const e of added) {
+    if (hasId(r.ids, e.id) || pool.has(e.id)) return E.right(full(`an appended line reuses the id "${e.id}"`))
+    if (r.dangling.has(e.id)) return E.right(full(`an appended line supplies the missing parent "${e.id}"`))
+    pool.set(e.id, e)
+  }
+  const known = { get: (id: string) => pool.get(id), has: (id: string) => pool.has(id) || hasId(r.ids, id) }
+  const dangling = added.flatMap((e) => (e.parentId !== null && !known.has(e.parentId) ? [e.parentId] : []))
+  const newDiagnostics = [...more.right.diagnostics, ...treeDiagnostics(added, known, file)].sort((a, b) => a.line - b.line)
+  const problem = newDiagnostics.find((d) => !more.right.diagnostics.includes(d))
+  if ((options.strict ?? false) && problem !== undefined) return E.left(inputError(file, problem.reason, problem.line))
+  // an explicit leaf names an entry already read: its branch cannot change
+  const leaf = options.leaf === undefined ? nextLeaf(prev, pool, added) : prev.context.leafId
+  if (leaf !== null && typeof leaf !== 'string') return E.right(full(leaf.reason))
+  const chain = leaf === prev.context.leafId ? [] : chainTo(prev.context.leafId, leaf!, pool)
+  if (!Array.isArray(chain)) return E.right(full((chain as { reason: string }).reason))
+
+  const messages: ContextMessage[] = [...prev.context.messages]
+  const before = messages.length
+  let { thinkingLevel, model } = prev.context
+  const changes: SettingChange[] = [...prev.context.changes]
+  for (const e of chain) {
+    appendEntry(messages, e)
+    const change = changeOf(e)
+    if (change !== undefined) changes.push(change)
+    if (e.body._tag === 'ThinkingLevelChange') thinkingLevel = e.body.thinkingLevel
+    model = modelOf(e) ?? model
+  }
+  // appending only ever merges into the last message, so at most the last old one changed
+  const firstChanged = before > 0 && messages[before - 1] !== prev.context.messages[before - 1] ? before - 1 : before
+  const count = counter(options.tokenizer, options.cache)
+  const prepared = [...r.prepared.slice(0, firstChanged), ...prepareFrom(messages, firstChanged, options, count)]
+  // turns before the last point with no call awaiting results are final: pair only after it
+  const { resumable, ...history } = pairFrom(prepared, count, r.paired.prepared <= firstChanged ? { history: prev.history, at: r.paired } : undefined)
+  const path = [...prev.context.path, ...chain.map((e) => e.id)]
+  const context = { ...prev.context, leafId: leaf, path, messages, thinkingLevel, model, changes }
+  const loadDiagnostics = [...r.loadDiagnostics, ...newDiagnostics]
+  const onPath = new Set(chain.map((e) => e.id))
+  return E.right({
+    _tag: 'Done',
+    build: {
+      ...prev,
+      context,
+      history,
+      diagnostics: [...loadDiagnostics, ...prev.context.diagnostics],
+      stats: { mode: 'incremental', linesRead: more.right.nextLine - r.nextLine + (more.right.openTail ? 1 : 0), messagesConverted: messages.length - firstChanged },
+      resume: {
+        ...r,
+        fingerprint: await fingerprint(file, now, more.right.end),
+        nextLine: more.right.nextLine,
+        openTail: more.right.openTail,
+        parse: more.right.state,
+        ids: addIds(r.ids, added.map((e) => e.id)),
+        dangling: dangling.length === 0 ? r.dangling : new Set([...r.dangling, ...dangling]),
+        below: options.leaf === undefined ? belowLeaf([...r.below, ...added], leaf, onPath) : [],
+        ...leafTime((leaf === null ? undefined : pool.get(leaf)?.timestamp) ?? r.leafTimestamp),
+        prepared,
+        paired: resumable,
+        loadDiagnostics,
+      },
+    },
+  })
+}
+
+/**
+ * Rebuilds a session after an earlier build: reads only what was appended when it can,
+ * otherwise loads the file again (see the module comment for when, and `stats` for what
+ * happened). Without `previous`, this is {@link buildSession}. The previous build is not
+ * changed and stays valid.
+ *
+ * @example
+ * let build = await rebuildSession(file, { tokenizer })()           // full
+ * // … the agent appends a turn …
+ * build = await rebuildSession(file, { tokenizer }, build.right)()  // stats.mode === 'incremental'
+ * @category constructors
+ * @since 0.1.0
+ */
+export const rebuildSession =
+  (file: string, options: SessionBuildOptions, previous?: SessionBuild): TE.TaskEither<InputError, SessionBuild> =>
+  async () => {
+    if (previous === undefined || previous.file !== file) return buildSession(file, options)()
+    const step = await extend(file, options, previous)
+    if (E.isLeft(step)) return step
+    return step.right._tag === 'Done' ? E.right(step.right.build) : buildSession(file, options, step.right.reason)()
+  }

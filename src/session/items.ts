@@ -1,0 +1,82 @@
+/**
+ * History items: chat turns with their token counts, the unit the fitting strategies work
+ * on. Items come from a session or from any list of turns (see `history.ts`).
+ *
+ * @module
+ */
+import type { ChatMessage } from '../message.js'
+import { messageText } from '../message.js'
+import { cacheKey, type TokenCache } from '../tokenize/cache.js'
+import type { Tokenizer } from '../tokenize/tokenizer.js'
+import type { MessageKind } from './model.js'
+
+// -------------------------------------------------------------------------------------
+// model
+// -------------------------------------------------------------------------------------
+
+/** Where an item came from: a session message kind, a repair, or a fitting summary. */
+export type HistoryKind = MessageKind | 'syntheticResult' | 'summary'
+
+/** One turn of a history, counted once. */
+export interface HistoryItem {
+  /** Unique within the history: the entry id, `<entry>#<n>` for an entry's later turns. */
+  readonly id: string
+  /** The session entry it came from, if any. */
+  readonly entryId?: string
+  readonly kind: HistoryKind
+  readonly message: ChatMessage
+  /** Tokens of the turn's text (see {@link messageTokens}). */
+  readonly tokens: number
+  /** Shared by an assistant turn with tool calls and its results: kept or dropped together. */
+  readonly group?: string
+}
+
+/** Something the conversion changed so that providers accept the history. */
+export type Repair =
+  /** An `error` or `aborted` assistant turn (pi never replays them). */
+  | { readonly _tag: 'DroppedFailedTurn'; readonly itemId: string; readonly stopReason: string; readonly toolCalls: number }
+  /** A turn with nothing left to send (empty text only). */
+  | { readonly _tag: 'DroppedEmptyTurn'; readonly itemId: string; readonly role: string }
+  /** A tool call had no result: an error result "No result provided" was added, as pi does. */
+  | { readonly _tag: 'SyntheticResult'; readonly itemId: string; readonly callId: string; readonly name: string }
+  /** A tool result with no call before it (or after its turn ended). */
+  | { readonly _tag: 'DroppedOrphanResult'; readonly itemId: string; readonly callId: string }
+  /** A second result for the same call. */
+  | { readonly _tag: 'DroppedDuplicateResult'; readonly itemId: string; readonly callId: string }
+  /** Thinking from another model, turned into text (or dropped) because it cannot be replayed. */
+  | { readonly _tag: 'ThinkingConverted'; readonly itemId: string; readonly toText: number; readonly dropped: number }
+
+/** A counting function: tokens of one text. */
+export type Count = (text: string) => number
+
+// -------------------------------------------------------------------------------------
+// constructors
+// -------------------------------------------------------------------------------------
+
+/**
+ * A counter over a tokenizer, through a shared {@link TokenCache} when one is given, so a
+ * rebuild only tokenizes texts it has not seen.
+ *
+ * @category constructors
+ */
+export const counter = (tokenizer: Tokenizer, cache?: TokenCache): Count =>
+  cache === undefined
+    ? (t) => tokenizer.count(t)
+    : (t) => {
+        if (t.length === 0) return 0
+        const key = cacheKey(tokenizer, t)
+        const hit = cache.get(key)
+        if (hit !== undefined) return hit
+        const n = tokenizer.count(t)
+        cache.set(key, n)
+        return n
+      }
+
+/**
+ * Tokens of a turn: its text ({@link messageText}: text, tool calls as `name(args)`, tool
+ * results, `[image]`) plus any thinking it still carries (kept thinking is sent).
+ *
+ * @category utils
+ */
+export const messageTokens = (m: ChatMessage, count: Count): number =>
+  m.parts.reduce((n, p) => (p._tag === 'Thinking' && !p.redacted ? n + count(p.text) : n), count(messageText(m)))

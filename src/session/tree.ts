@@ -1,0 +1,135 @@
+/**
+ * Walking the session tree: leaf → root in O(path length), never looping.
+ *
+ * @module
+ */
+import type { Diagnostic, Entry, SessionFormat } from './model.js'
+
+/** A branch, root first, and what went wrong on the way up. */
+export interface Walk {
+  readonly path: ReadonlyArray<Entry>
+  readonly diagnostics: ReadonlyArray<Diagnostic>
+}
+
+/** Entries by id: a Map, or a view over several (an incremental rebuild's new and known ids). */
+export interface EntryIndex {
+  readonly get: (id: string) => Entry | undefined
+  readonly has: (id: string) => boolean
+}
+
+/** Why the walk up from an entry stops there, if it does (besides a null parent). */
+const stopReason = (
+  e: Entry,
+  byId: EntryIndex,
+  onPath: (id: string) => boolean,
+): string | undefined => {
+  const pid = e.parentId
+  if (pid === null || e.body._tag === 'Boundary') return undefined
+  if (pid === e.id) return `entry "${e.id}" is its own parent; treated as a root`
+  if (!byId.has(pid)) return `parent "${pid}" of entry "${e.id}" is not in the file; "${e.id}" is treated as a root`
+  if (onPath(pid)) return `parent cycle: entry "${e.id}" points back to "${pid}"; "${e.id}" is treated as a root`
+  return undefined
+}
+
+/**
+ * The branch ending at `leaf`, root first. Stops at a root, at a Claude Code compaction
+ * boundary, at a parent that is missing, or where the parents loop back (with a diagnostic).
+ *
+ * @category utils
+ */
+export const walk = (byId: ReadonlyMap<string, Entry>, leaf: Entry, file: string): Walk => {
+  const reversed: Entry[] = [leaf]
+  const seen = new Set<string>([leaf.id])
+  const diagnostics: Diagnostic[] = []
+  for (let e = leaf; ; ) {
+    const reason = stopReason(e, byId, (id) => seen.has(id))
+    if (reason !== undefined) diagnostics.push({ file, line: e.line, reason })
+    if (reason !== undefined || e.parentId === null || e.body._tag === 'Boundary') break
+    const parent = byId.get(e.parentId)!
+    seen.add(parent.id)
+    reversed.push(parent)
+    e = parent
+  }
+  return { path: reversed.reverse(), diagnostics }
+}
+
+/**
+ * Missing parents and parent cycles among some entries, each reported once. Linear: every
+ * entry is climbed from at most once, thanks to the `done` set. A climb ends at an id the
+ * index `has` but cannot `get` (an entry checked by an earlier pass).
+ *
+ * @category utils
+ */
+export const treeDiagnostics = (entries: ReadonlyArray<Entry>, byId: EntryIndex, file: string): ReadonlyArray<Diagnostic> => {
+  const done = new Set<string>()
+  const out: Diagnostic[] = []
+  for (const start of entries) {
+    const trail = new Set<string>()
+    for (let e: Entry | undefined = start; e !== undefined && !done.has(e.id); ) {
+      trail.add(e.id)
+      const reason = stopReason(e, byId, (id) => trail.has(id))
+      if (reason !== undefined) out.push({ file, line: e.line, reason })
+      e = reason !== undefined || e.parentId === null || e.body._tag === 'Boundary' ? undefined : byId.get(e.parentId)
+    }
+    for (const id of trail) done.add(id)
+  }
+  return out
+}
+
+/**
+ * Leaves of the tree: leaf candidates with no candidate below them. Entries that are not
+ * candidates (Claude Code progress, system and sidechain lines) are looked through, so a
+ * user line hanging off a progress line still counts as below the assistant above it. In
+ * pi and seed files every entry is a candidate, so these are the entries without children.
+ * Linear: the nearest candidate above each entry is memoized.
+ *
+ * @category utils
+ */
+export const leavesOf = (entries: ReadonlyArray<Entry>, byId: ReadonlyMap<string, Entry>): ReadonlyArray<Entry> => {
+  const nearest = new Map<string, string | null>()
+  const nearestCandidate = (start: string | null): string | null => {
+    const trail = new Set<string>()
+    let found: string | null = null
+    for (let id = start; id !== null; ) {
+      const memo = nearest.get(id)
+      if (memo !== undefined) {
+        found = memo
+        break
+      }
+      const e = byId.get(id)
+      if (e === undefined) break
+      if (e.leafCandidate) {
+        found = id
+        break
+      }
+      if (e.body._tag === 'Boundary' || trail.has(id)) break
+      trail.add(id)
+      id = e.parentId
+    }
+    for (const id of trail) nearest.set(id, found)
+    return found
+  }
+  const hasChild = new Set<string>()
+  for (const e of entries) {
+    if (!e.leafCandidate || e.parentId === null || e.parentId === e.id || e.body._tag === 'Boundary') continue
+    const above = nearestCandidate(e.parentId)
+    if (above !== null && above !== e.id) hasChild.add(above)
+  }
+  return entries.filter((e) => e.leafCandidate && !hasChild.has(e.id))
+}
+
+/** Claude Code's leaf rule (formats.md §3.3): the newest leaf by timestamp, then file order. */
+const claudeLeaf = (entries: ReadonlyArray<Entry>, byId: ReadonlyMap<string, Entry>): string | null => {
+  let best: Entry | undefined
+  for (const e of leavesOf(entries, byId)) if (best === undefined || (e.timestamp ?? -Infinity) >= (best.timestamp ?? -Infinity)) best = e
+  return best?.id ?? null
+}
+
+/**
+ * The leaf a build uses when none is given: the last entry in file order for pi (as pi's
+ * own loader does) and the seed format; Claude Code's rule for transcripts.
+ *
+ * @category utils
+ */
+export const defaultLeaf = (format: SessionFormat, entries: ReadonlyArray<Entry>, byId: ReadonlyMap<string, Entry>): string | null =>
+  format === 'claude-code' ? claudeLeaf(entries, byId) : entries[entries.length - 1]?.id ?? null

@@ -1,0 +1,117 @@
+/**
+ * `loadWorkspace`: a workspace folder into a {@link Workspace} value, with async fs and
+ * errors as values. Reads are bounded (`readLimitBytes` per file) and confined to the
+ * workspace.
+ *
+ * @module
+ */
+import { realpath, stat } from 'node:fs/promises'
+import { homedir } from 'node:os'
+import { resolve } from 'node:path'
+import * as E from 'fp-ts/lib/Either.js'
+import type * as TE from 'fp-ts/lib/TaskEither.js'
+import { configError, inputError, type GsscError } from '../error.js'
+import { isoDate, systemTimeZone, wallTime } from './clock.js'
+import { readWorkspaceFile } from './files.js'
+import { loadMemory } from './memory.js'
+import { DEFAULT_BOOTSTRAP_FILES, type Workspace, type WorkspaceFile } from './model.js'
+import { describeFsError, resolveLexical } from './paths.js'
+import { pathHost, type Host } from './requirements.js'
+import { loadSkills } from './skills.js'
+
+/** How to read a workspace. Every field has a default. */
+export interface LoadOptions {
+  /** Bootstrap files, in prompt order. Default `AGENTS.md, SOUL.md, USER.md, TOOLS.md, IDENTITY.md`. */
+  readonly bootstrapFiles?: ReadonlyArray<string>
+  /** The clock. Default `() => new Date()`. */
+  readonly now?: () => Date
+  /** IANA time zone for "today" and the prompt's time. Default: the system's. */
+  readonly timeZone?: string
+  /** Where `requires.bins` / `requires.env` are checked. Default: `process.env` and its `PATH`. */
+  readonly host?: Host
+  /** At most this many bytes are read from one file. Default 8 MiB. */
+  readonly readLimitBytes?: number
+  /** The newest history-log entries kept. Default 50 (nanobot's). */
+  readonly maxHistoryEntries?: number
+  /** Keep only history entries of this session (e.g. `cli:direct`) and those with none. */
+  readonly sessionKey?: string
+}
+
+/** Default {@link LoadOptions.readLimitBytes}: 8 MiB. */
+export const DEFAULT_READ_LIMIT_BYTES = 8 * 1024 * 1024
+
+/**
+ * Reads the workspace at `dir`.
+ *
+ * Fails (Left) when the folder does not exist, an option is invalid, a file cannot be read,
+ * or any path or symlink leads outside the workspace. Softer problems (a skill with bad
+ * frontmatter, a malformed history line) are listed in `problems`.
+ *
+ * @example
+ * const ws = await loadWorkspace('~/.nanobot/workspace', { timeZone: 'Asia/Shanghai' })()
+ * if (E.isRight(ws)) console.log(ws.right.skills.map((s) => s.name))
+ * @category constructors
+ * @since 0.1.0
+ */
+export const loadWorkspace =
+  (dir: string, options: LoadOptions = {}): TE.TaskEither<GsscError, Workspace> =>
+  async () => {
+    const limitBytes = options.readLimitBytes ?? DEFAULT_READ_LIMIT_BYTES
+    if (!Number.isInteger(limitBytes) || limitBytes < 1) return E.left(configError('readLimitBytes', limitBytes, 'must be a positive integer'))
+    const maxEntries = options.maxHistoryEntries ?? 50
+    if (!Number.isInteger(maxEntries) || maxEntries < 0) return E.left(configError('maxHistoryEntries', maxEntries, 'must be a non-negative integer'))
+    const timeZone = options.timeZone ?? systemTimeZone()
+    const now = (options.now ?? (() => new Date()))()
+    const wall = wallTime(now, timeZone)
+    if (E.isLeft(wall)) return wall
+    const root = await workspaceRoot(dir)
+    if (E.isLeft(root)) return root
+
+    const names = options.bootstrapFiles ?? DEFAULT_BOOTSTRAP_FILES
+    if (new Set(names).size !== names.length)
+      return E.left(configError('bootstrapFiles', names, 'lists a file twice'))
+    for (const name of names) {
+      const inside = resolveLexical(root.right, name, `bootstrap file ${JSON.stringify(name)}`)
+      if (E.isLeft(inside)) return inside
+    }
+    const head = { limitBytes, end: 'head' } as const
+    const [bootstrapRead, skills, memory] = await Promise.all([
+      Promise.all(names.map((name) => readWorkspaceFile(root.right, name, head))),
+      loadSkills(root.right, head, options.host ?? pathHost(process.env)),
+      loadMemory(root.right, {
+        limitBytes,
+        today: isoDate(wall.right),
+        maxEntries,
+        ...(options.sessionKey === undefined ? {} : { sessionKey: options.sessionKey }),
+      }),
+    ])
+    const bootstrap: WorkspaceFile[] = []
+    const missing: string[] = []
+    for (const [i, read] of bootstrapRead.entries()) {
+      if (E.isLeft(read)) return read
+      if (read.right === undefined) missing.push(names[i]!)
+      else bootstrap.push(read.right)
+    }
+    if (E.isLeft(skills)) return skills
+    if (E.isLeft(memory)) return memory
+    return E.right({
+      root: root.right,
+      clock: { now, timeZone },
+      bootstrap,
+      missing,
+      memory: memory.right.memory,
+      skills: skills.right.skills,
+      problems: [...skills.right.problems, ...memory.right.problems],
+    })
+  }
+
+const workspaceRoot = async (dir: string): Promise<E.Either<GsscError, string>> => {
+  try {
+    // `~` as nanobot's expanduser does; the shell has not expanded it when it comes from config
+    const expanded = dir === '~' || dir.startsWith('~/') ? homedir() + dir.slice(1) : dir
+    const root = await realpath(resolve(expanded))
+    return (await stat(root)).isDirectory() ? E.right(root) : E.left(inputError(dir, 'is not a directory (expected a workspace folder)'))
+  } catch (e) {
+    return E.left(inputError(dir, `workspace folder ${describeFsError(e)}`))
+  }
+}

@@ -64,3 +64,6 @@ export * from './session/compressor.js'
 // agent workspaces
 export * from './workspace/index.js'
 export * from './structure/parts.js'
+export * from './formats.js'
+export * from './structure/xml.js'
+export * from './inspect/index.js'

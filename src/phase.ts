@@ -6,7 +6,7 @@
  * @module
  */
 import type { Config } from './config.js'
-import type { ChatMessage, Part, Role } from './message.js'
+import type { ChatMessage, ImagePart, Part, Role } from './message.js'
 import type { Packet, PacketInput } from './packet.js'
 import type { Scores } from './select/score.js'
 import type { Document } from './structure/document.js'
@@ -36,6 +36,8 @@ export interface Request {
   readonly history?: ReadonlyArray<SimpleMessage | ChatMessage>
   /** Extra packets (state, evidence, custom content) to consider. */
   readonly packets?: ReadonlyArray<PacketInput>
+  /** Images sent with the query; chat formats put them first in the final user turn. */
+  readonly media?: ReadonlyArray<ImagePart>
 }
 
 // -------------------------------------------------------------------------------------

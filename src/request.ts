@@ -53,6 +53,13 @@ export const validateRequest = (request: unknown): E.Either<InputError, Request>
       if (problem !== undefined) return E.left(inputError(`packets[${i}]${problem[0]}`, problem[1]))
     }
   }
+  const media = request['media']
+  if (media !== undefined) {
+    if (!Array.isArray(media)) return E.left(inputError('media', `must be an array of image parts (got ${show(media)})`))
+    for (const [i, m] of media.entries())
+      if (!isRecord(m) || m['_tag'] !== 'Image' || !isRecord(m['source']))
+        return E.left(inputError(`media[${i}]`, `must be an image part { _tag: 'Image', source } (got ${show(m)})`))
+  }
   return E.right(request as unknown as Request)
 }
 

@@ -1,24 +1,36 @@
 /**
- * `gssc build`: read the inputs, run the pipeline, print the context (or JSON).
+ * `gssc build`: read the inputs, run the pipeline, print the context (or JSON), and explain.
  *
  * @module
  */
+import { writeFile } from 'node:fs/promises'
+import { resolve } from 'node:path'
 import * as E from 'fp-ts/lib/Either.js'
 import { pipe } from 'fp-ts/lib/function.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
 import type { Config, Locale } from '../config.js'
-import { inputError, type GsscError } from '../error.js'
+import { describeThrown, inputError, type GsscError } from '../error.js'
+import { anthropicRenderer, openaiRenderer } from '../formats.js'
+import { explain, progress, renderExplain, renderReport, useColor } from '../inspect/index.js'
+import type { ImagePart } from '../message.js'
+import { textRenderer, type Renderer } from '../output.js'
 import type { PacketInput } from '../packet.js'
 import type { Request, SimpleMessage } from '../phase.js'
-import { build } from '../pipeline.js'
+import { build, type BuildOptions } from '../pipeline.js'
 import { toJson, type BuildResult } from '../report.js'
+import { layoutAware } from '../select/layoutAware.js'
+import { historyCompressor } from '../session/compressor.js'
+import { historyStrategy, strategyName } from '../session/fit/strategy.js'
 import { minimal } from '../structure/minimal.js'
 import { sectioned } from '../structure/sectioned.js'
 import type { Structurer } from '../structure/structurer.js'
 import { template } from '../structure/template.js'
-import { createTokenizer } from '../tokenize/tokenizer.js'
+import { xml } from '../structure/xml.js'
+import { nanobot } from '../workspace/layout.js'
+import { createTokenizer, type Tokenizer } from '../tokenize/tokenizer.js'
 import { parseHistory, parsePackets, readText, textOrFile } from './files.js'
 import { EXIT, type Io } from './io.js'
+import { chunkPackets, historyFilePackets, mediaParts, sessionPackets, workspaceSource, type Sourced } from './sources.js'
 import { summary } from './summary.js'
 
 /** Parsed options of `gssc build`. */
@@ -34,28 +46,52 @@ export interface BuildFlags {
   readonly maxHistory?: number
   readonly mmr?: boolean
   readonly compression: boolean
-  readonly structurer: 'default' | 'minimal' | 'template'
+  readonly structurer: 'default' | 'minimal' | 'template' | 'xml'
   readonly template?: string
   readonly locale?: Locale
-  readonly format: 'text'
+  readonly format: 'text' | 'openai' | 'anthropic'
   readonly json?: boolean
+  readonly session?: string
+  readonly leaf?: string
+  readonly strategy?: string
+  readonly keepRecent?: number
+  readonly workspace?: string
+  readonly media?: ReadonlyArray<string>
+  readonly channel?: string
+  readonly chatId?: string
+  readonly chunks?: string
+  readonly explain?: boolean
+  readonly report?: string
 }
 
+const none: Sourced = { packets: [], notes: [] }
 const optional = <A>(value: string | undefined, read: (v: string) => TE.TaskEither<GsscError, A>): TE.TaskEither<GsscError, A | undefined> =>
   value === undefined ? TE.right(undefined) : read(value)
 
 const structurerFor = (flags: BuildFlags): TE.TaskEither<GsscError, Structurer> => {
+  if (flags.structurer !== 'template' && flags.template !== undefined) return TE.left(inputError('--template', 'only applies with --structurer template'))
   if (flags.structurer === 'minimal') return TE.right(minimal())
-  if (flags.structurer === 'default') {
-    if (flags.template !== undefined) return TE.left(inputError('--template', 'only applies with --structurer template'))
-    return TE.right(sectioned())
-  }
+  if (flags.structurer === 'xml') return TE.right(xml())
+  // a workspace brings its own prompt layout: nanobot's, not the seed's sections
+  if (flags.structurer === 'default') return TE.right(flags.workspace === undefined ? sectioned() : nanobot())
   if (flags.template === undefined) return TE.left(inputError('--structurer template', 'needs --template <file>'))
   const path = flags.template
-  return pipe(
-    readText(path),
-    TE.chainEitherKW((text) => E.mapLeft((e: GsscError) => ({ ...e, message: `${path}: ${e.message}` }))(template(text))),
-  )
+  return pipe(readText(path), TE.chainEitherKW((text) => E.mapLeft((e: GsscError) => ({ ...e, message: `${path}: ${e.message}` }))(template(text))))
+}
+
+const rendererFor = (format: BuildFlags['format']): Renderer<unknown> =>
+  format === 'openai' ? (openaiRenderer() as Renderer<unknown>) : format === 'anthropic' ? (anthropicRenderer() as Renderer<unknown>) : (textRenderer as Renderer<unknown>)
+
+/** Flag combinations that cannot work, caught before any file is read. */
+const usageProblem = (flags: BuildFlags): string | undefined => {
+  if (flags.query === undefined && flags.chunks === undefined) return '--query is required (unless --chunks is given)'
+  if (flags.session !== undefined && flags.history !== undefined) return '--session and --history are two histories; give one'
+  if (flags.leaf !== undefined && flags.session === undefined) return '--leaf needs --session'
+  if ((flags.media?.length ?? 0) > 0 && flags.format === 'text') return '--media needs --format openai or anthropic (a text prompt cannot carry images)'
+  if ((flags.channel === undefined) !== (flags.chatId === undefined)) return '--channel and --chat-id go together'
+  if (flags.channel !== undefined && flags.workspace === undefined) return '--channel and --chat-id need --workspace'
+  if (flags.keepRecent !== undefined && flags.strategy === undefined && flags.session === undefined && flags.history === undefined) return '--keep-recent needs a history (--history or --session)'
+  return undefined
 }
 
 /**
@@ -64,11 +100,12 @@ const structurerFor = (flags: BuildFlags): TE.TaskEither<GsscError, Structurer> 
  * @category constructors
  */
 export const runBuild = async (flags: BuildFlags, io: Io): Promise<number> => {
-  if (flags.query === undefined) {
-    io.stderr.write('gssc build: --query is required\n')
+  const problem = usageProblem(flags)
+  if (problem !== undefined) {
+    io.stderr.write(`gssc build: ${problem}\n`)
     return EXIT.usage
   }
-  const query = flags.query
+  const strategized = flags.strategy !== undefined || flags.keepRecent !== undefined
   const config: Partial<Config> = {
     ...(flags.maxTokens === undefined ? {} : { maxTokens: flags.maxTokens }),
     ...(flags.reserveRatio === undefined ? {} : { reserveRatio: flags.reserveRatio }),
@@ -78,37 +115,79 @@ export const runBuild = async (flags: BuildFlags, io: Io): Promise<number> => {
     ...(flags.locale === undefined ? {} : { locale: flags.locale }),
     enableCompression: flags.compression,
   }
+  const loading = progress(io.stderr, { label: 'reading inputs' })
   const program = pipe(
     TE.Do,
     TE.bindW('tokenizer', () => TE.fromEither(createTokenizer(flags.model))),
+    TE.bindW('strategy', () => (flags.strategy === undefined ? TE.right(undefined) : TE.fromEither(strategyName(flags.strategy, '--strategy')))),
     TE.bindW('system', () => optional(flags.system, (v) => textOrFile(v))),
     TE.bindW('history', () => optional(flags.history, (path) => pipe(readText(path), TE.chainEitherKW((t) => parseHistory(path, t))))),
     TE.bindW('packets', () => optional(flags.packets, (path) => pipe(readText(path), TE.chainEitherKW((t) => parsePackets(path, t))))),
+    TE.bindW('session', ({ tokenizer }) => optional(flags.session, (file) => sessionPackets(file, tokenizer, flags.leaf))),
+    TE.bindW('workspace', ({ tokenizer }) => optional(flags.workspace, (dir) => workspaceSource(dir, tokenizer, { ...(flags.channel === undefined ? {} : { channel: flags.channel }), ...(flags.chatId === undefined ? {} : { chatId: flags.chatId }) }))),
+    TE.bindW('chunks', () => optional(flags.chunks, (file) => chunkPackets(file))),
+    TE.bindW('media', ({ workspace }) => ((flags.media?.length ?? 0) === 0 ? TE.right<GsscError, ReadonlyArray<ImagePart>>([]) : mediaParts(workspace?.root ?? io.cwd, io.cwd, flags.media!))),
     TE.bindW('structurer', () => structurerFor(flags)),
-    TE.chainW(({ tokenizer, system, history, packets, structurer }) => {
+    TE.chainW((x) => {
+      loading.done()
+      // the history strategies see every turn, counted: the plain history goes in as packets
+      const plainHistory = strategized && x.history !== undefined ? historyFilePackets(x.history, x.tokenizer, flags.history!) : undefined
+      const sources = [x.session ?? none, x.workspace ?? none, x.chunks ?? none, plainHistory ?? none]
+      for (const s of sources) for (const note of s.notes) io.stderr.write(`gssc: ${note}\n`)
       const request: Request = {
-        query,
-        ...(system === undefined ? {} : { instructions: system }),
-        ...(history === undefined ? {} : { history: history as ReadonlyArray<SimpleMessage> }),
-        ...(packets === undefined ? {} : { packets: packets as ReadonlyArray<PacketInput> }),
+        query: flags.query ?? '',
+        ...(x.system === undefined ? {} : { instructions: x.system }),
+        ...(x.history === undefined || plainHistory !== undefined ? {} : { history: x.history as ReadonlyArray<SimpleMessage> }),
+        packets: [...((x.packets ?? []) as ReadonlyArray<PacketInput>), ...sources.flatMap((s) => s.packets)],
+        ...(x.media.length === 0 ? {} : { media: x.media }),
       }
-      return build(request, { tokenizer, config, structurer })
+      const options: BuildOptions<unknown> = {
+        tokenizer: x.tokenizer,
+        config,
+        structurer: x.structurer,
+        renderer: rendererFor(flags.format),
+        ...(strategized ? strategyOptions(x.structurer, x.tokenizer, x.strategy ?? 'truncate', flags.keepRecent) : {}),
+      }
+      return build(request, options as BuildOptions<unknown> & { readonly renderer: Renderer<unknown> })
     }),
   )
   const result = await program()
+  loading.done()
   if (E.isLeft(result)) {
     io.stderr.write(`gssc build: ${result.left.message}\n`)
     return EXIT.failed
   }
   print(result.right, flags, io)
+  if (flags.explain === true) io.stderr.write(`\n${renderExplain(explain(result.right), { color: useColor(io.stderr, io.env), width: io.stderr.columns ?? 80 })}`)
+  if (flags.report !== undefined) {
+    try {
+      await writeFile(resolve(io.cwd, flags.report), renderReport(result.right))
+    } catch (e) {
+      io.stderr.write(`gssc build: cannot write the report to ${flags.report}: ${describeThrown(e)}\n`)
+      return EXIT.failed
+    }
+    io.stderr.write(`gssc: report written to ${flags.report}\n`)
+  }
   return EXIT.ok
 }
 
-const print = (r: BuildResult<string>, flags: BuildFlags, io: Io): void => {
+/** Selection lets every turn through; the chosen strategy fits the history as the compressor. */
+const strategyOptions = (
+  structurer: Structurer,
+  tokenizer: Tokenizer,
+  name: 'truncate' | 'compress' | 'smart',
+  keepRecentCount: number | undefined,
+): Pick<BuildOptions<unknown>, 'selector' | 'compressor'> => ({
+  selector: layoutAware(structurer, { history: 'all' }),
+  compressor: historyCompressor((budget) => historyStrategy(name, { budget, tokenizer, ...(keepRecentCount === undefined ? {} : { keepRecentCount }) })),
+})
+
+const print = (r: BuildResult<unknown>, flags: BuildFlags, io: Io): void => {
   if (flags.json === true) {
     io.stdout.write(`${JSON.stringify(toJson(r), null, 2)}\n`)
     return
   }
-  io.stdout.write(r.output.endsWith('\n') ? r.output : `${r.output}\n`)
+  const text = typeof r.output === 'string' ? r.output : JSON.stringify(r.output, null, 2)
+  io.stdout.write(text.endsWith('\n') ? text : `${text}\n`)
   io.stderr.write(summary(r))
 }

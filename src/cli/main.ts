@@ -5,6 +5,8 @@
  */
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander'
 import { runBuild, type BuildFlags } from './build.js'
+import { runSessions } from './sessions.js'
+import { runWorkspaceInit } from './workspace.js'
 import { EXIT, type Io } from './io.js'
 
 const number =
@@ -36,12 +38,38 @@ const program = (io: Io, exit: (code: number) => void): Command => {
     .option('--max-history <n>', 'how many recent turns to consider, or "all" (default 10)', number('--max-history', (n) => n === Infinity || (Number.isInteger(n) && n >= 0), 'a non-negative integer or "all"'))
     .option('--mmr', 'rank evidence for diversity (maximal marginal relevance)')
     .option('--no-compression', 'never cut text; drop whole packets instead')
-    .addOption(new Option('--structurer <name>', 'layout').choices(['default', 'minimal', 'template']).default('default'))
+    .addOption(new Option('--structurer <name>', 'layout (xml: agent chunks as XML elements, grouped by role)').choices(['default', 'minimal', 'template', 'xml']).default('default'))
     .option('--template <file>', 'template file for --structurer template ({{instructions}}, {{task}}, {{state}}, {{evidence}}, {{context}}, {{custom}}, {{output}})')
     .addOption(new Option('--locale <locale>', 'labels of the default layout').choices(['en', 'zh']))
-    .addOption(new Option('--format <format>', 'output format').choices(['text']).default('text'))
-    .option('--json', 'print the context and the full report as JSON')
+    .addOption(new Option('--format <format>', 'what to send: one prompt text, OpenAI messages, or an Anthropic { system, messages } request').choices(['text', 'openai', 'anthropic']).default('text'))
+    .option('--session <file>', 'a session file (pi, Claude Code, or the seed JSONL format) as the history')
+    .option('--leaf <id>', 'the branch of --session to use (default: the file\'s own; see gssc sessions)')
+    .option('--strategy <name>', 'fit the history with truncate, compress (summarize the older part) or smart (keep the important turns, summarize the rest)')
+    .option('--keep-recent <n>', 'keep at most this many recent turns verbatim', number('--keep-recent', (n) => Number.isInteger(n) && n >= 0, 'a non-negative integer'))
+    .option('--workspace <dir>', 'an agent workspace (AGENTS.md, SOUL.md, memory/, skills/) as the system prompt')
+    .option('--media <file...>', 'images sent with the query (jpg, png, gif, webp; with --format openai or anthropic)')
+    .option('--channel <name>', 'the chat channel, noted in the workspace prompt (with --chat-id)')
+    .option('--chat-id <id>', 'the chat id, noted in the workspace prompt (with --channel)')
+    .option('--chunks <file>', "an agent's chunk memory state (JSON) as the content")
+    .option('--json', 'print the output and the full report as JSON')
+    .option('--explain', 'after the output, show where the budget went: sections, dropped and cut packets, totals (on stderr)')
+    .option('--report <file>', 'write a self-contained HTML report of the build to <file>')
     .action(async (flags: BuildFlags) => exit(await runBuild(flags, io)))
+
+  root
+    .command('sessions')
+    .description('list the branches of a session file (leaf ids, length, last message)')
+    .argument('<file>', 'a pi, Claude Code or seed-format JSONL session')
+    .option('--json', 'print the branches as JSON')
+    .action(async (file: string, flags: { json?: boolean }) => exit(await runSessions(file, flags, io)))
+
+  root
+    .command('workspace')
+    .description('agent workspaces')
+    .command('init')
+    .description('write a small starter workspace (never overwrites a file)')
+    .argument('<dir>', 'where to create it')
+    .action(async (dir: string) => exit(await runWorkspaceInit(dir, io)))
   return root
 }
 

@@ -28,15 +28,27 @@ export const instructions = (): Gatherer =>
   })
 
 /**
- * The query as the `task` packet.
+ * The query as the `task` packet. With `media`, the packet also carries the user turn:
+ * images first, then the text (the order nanobot sends).
  *
  * @category constructors
  * @since 0.1.0
  */
 export const task = (): Gatherer =>
-  gatherer('task', ({ request }) =>
-    request.query.trim().length === 0 ? [] : [{ id: 'task', type: 'task' as const, content: request.query, source: 'user' }],
-  )
+  gatherer('task', ({ request, now }) => {
+    const media = request.media ?? []
+    if (request.query.trim().length === 0 && media.length === 0) return []
+    const parts: ReadonlyArray<Part> = [...media, ...(request.query.trim().length === 0 ? [] : [{ _tag: 'Text' as const, text: request.query }])]
+    return [
+      {
+        id: 'task',
+        type: 'task' as const,
+        content: request.query,
+        source: 'user',
+        ...(media.length === 0 ? {} : { message: { role: 'user' as const, parts, timestamp: now } }),
+      },
+    ]
+  })
 
 /**
  * The last `limit` history turns (default `config.maxHistoryMessages`) as history packets

@@ -62,6 +62,11 @@ export interface Section {
   readonly omitWhenEmpty: boolean
   /** Shown where text was cut, e.g. `... (content truncated)`. */
   readonly marker: string
+  /**
+   * For the `turns` channel: merge consecutive items of the same role into one chat turn
+   * (the chunk layout's grouping). Turns with tool calls or results are never merged.
+   */
+  readonly mergeTurns?: boolean
 }
 
 /** Fixed text between sections (template layouts). */

@@ -17,3 +17,4 @@ export { imagePart, sniffImage, DEFAULT_MAX_IMAGE_BYTES, type ImageMime, type Me
 export type { TurnAssistantMessage, TurnCustomToolCall, TurnMessage, TurnSystemMessage, TurnToolMessage, TurnUserMessage } from './openai.js'
 export { initWorkspace, STARTER_FILES, type InitReport } from './init.js'
 export { escapeXml } from './sections.js'
+export { nanobot } from './layout.js'

@@ -1,0 +1,54 @@
+/**
+ * The chat-message renderers of the pipeline: a document as an OpenAI messages array or an
+ * Anthropic request, with the provider rules enforced (`toOpenAI` / `toAnthropic` repair
+ * tool pairing and alternation) and counted with per-message overhead, so the build's
+ * `tokenCount` is the count of exactly what you send.
+ *
+ * @module
+ */
+import type { Renderer } from './output.js'
+import { toAnthropic } from './render/anthropic.js'
+import { countAnthropic, countOpenAI } from './render/count.js'
+import { toOpenAI } from './render/openai.js'
+import { message } from './message.js'
+import { DEFAULT_LEADING_USER_TEXT, type AnthropicOptions, type OpenAIOptions } from './render/options.js'
+import type { AnthropicRequest, OpenAIMessage } from './render/wire.js'
+import { docToMessages } from './structure/messages.js'
+
+/**
+ * OpenAI Chat Completions messages (`output` is the `messages` array you send).
+ *
+ * @example
+ * build(request, { renderer: openaiRenderer() })
+ * @category constructors
+ * @since 0.1.0
+ */
+export const openaiRenderer = (options: OpenAIOptions = {}): Renderer<ReadonlyArray<OpenAIMessage>> => ({
+  format: 'openai',
+  render: (doc) => toOpenAI(docToMessages(doc), options).messages,
+  count: (messages, tokenizer) => countOpenAI(messages, tokenizer),
+})
+
+/**
+ * An Anthropic Messages request body without model settings: `{ system, messages }`.
+ * The API needs at least one user turn: when nothing but the system prompt fits (an empty
+ * query and no history), the request carries the placeholder user turn
+ * `options.leadingUserText` (default `(earlier conversation omitted)`).
+ *
+ * @example
+ * build(request, { renderer: anthropicRenderer({ cache: { system: true } }) })
+ * @category constructors
+ * @since 0.1.0
+ */
+export const anthropicRenderer = (options: AnthropicOptions = {}): Renderer<AnthropicRequest> => ({
+  format: 'anthropic',
+  render: (doc) => {
+    const messages = docToMessages(doc)
+    const request = toAnthropic(messages, options).request
+    // decided after repair: empty or failed turns are dropped there
+    return request.messages.length > 0
+      ? request
+      : toAnthropic([...messages, message('user', options.leadingUserText ?? DEFAULT_LEADING_USER_TEXT)], options).request
+  },
+  count: (request, tokenizer) => countAnthropic(request, tokenizer),
+})

@@ -1,0 +1,77 @@
+import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions'
+import type { MessageParam } from '@anthropic-ai/sdk/resources/messages'
+import { describe, expect, it } from 'vitest'
+import { anthropicRenderer, openaiRenderer } from '../src/formats.js'
+import { image, message, toolCall, toolResult } from '../src/message.js'
+import { build } from '../src/pipeline.js'
+import { checkAnthropic } from '../src/render/checkAnthropic.js'
+import { checkOpenAI } from '../src/render/checkOpenAI.js'
+import { countAnthropic, countOpenAI } from '../src/render/count.js'
+import { xml } from '../src/structure/xml.js'
+import { gpt4o, NOW, run } from './helpers.js'
+
+const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=='
+
+const history = [
+  message('user', 'Why does the build fail?'),
+  message('assistant', [{ _tag: 'Text', text: 'Reading the script.' }, toolCall('call_1', 'read', { path: 'build.sh' })]),
+  message('tool', [toolResult('call_1', 'read', '#!/bin/sh\nnpm run compile\n')]),
+  message('assistant', 'build.sh calls a missing npm script `compile`.'),
+]
+const request = {
+  query: 'And how do I fix it?',
+  instructions: 'You are a build assistant.',
+  history,
+  packets: [{ type: 'evidence' as const, content: 'The compile script was renamed to build in v2.', source: 'CHANGELOG.md', relevance: 0.9 }],
+}
+
+describe('openaiRenderer', () => {
+  it('sends the system prompt, the turns with tool calls paired, and the query last', async () => {
+    const r = await run(build(request, { tokenizer: gpt4o, now: NOW, renderer: openaiRenderer() }))
+    const messages: ReadonlyArray<ChatCompletionMessageParam> = r.output
+    expect(messages.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'tool', 'assistant', 'user'])
+    expect(messages[0]?.content).toContain('[Role & Policies]\nYou are a build assistant.')
+    expect(messages[0]?.content).toContain('[Source: CHANGELOG.md] The compile script was renamed')
+    expect(messages[2]).toMatchObject({ tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'read', arguments: '{"path":"build.sh"}' } }] })
+    expect(messages[5]).toEqual({ role: 'user', content: 'And how do I fix it?' })
+    expect(checkOpenAI(r.output)).toEqual([])
+    expect(r.tokenCount).toBe(countOpenAI(r.output, gpt4o))
+    expect(r.format).toBe('openai')
+  })
+})
+
+describe('anthropicRenderer', () => {
+  it('splits the system out and puts tool results in the next user turn', async () => {
+    const r = await run(build(request, { tokenizer: gpt4o, now: NOW, renderer: anthropicRenderer({ cache: { system: true } }) }))
+    const messages: ReadonlyArray<MessageParam> = r.output.messages
+    expect(messages.map((m) => m.role)).toEqual(['user', 'assistant', 'user', 'assistant', 'user'])
+    expect(JSON.stringify(r.output.system)).toContain('cache_control')
+    expect(JSON.stringify(messages[2])).toContain('"tool_result"')
+    expect(checkAnthropic(r.output)).toEqual([])
+    expect(r.tokenCount).toBe(countAnthropic(r.output, gpt4o))
+  })
+
+  it('never leaves a tool call without its result when the budget cuts the history', async () => {
+    for (const maxTokens of [60, 90, 120, 160, 220, 300]) {
+      const r = await run(build(request, { tokenizer: gpt4o, now: NOW, config: { maxTokens, reserveRatio: 0 }, renderer: anthropicRenderer() }))
+      expect(checkAnthropic(r.output)).toEqual([])
+      expect(r.tokenCount).toBeLessThanOrEqual(maxTokens)
+    }
+  })
+})
+
+describe('xml layout', () => {
+  it('merges consecutive turns of one role, and keeps images of the query', async () => {
+    const packets = [
+      { id: 'c1', type: 'history' as const, content: '<user_message id="c1" role="user">\nhi\n</user_message>', message: message('user', '<user_message id="c1" role="user">\nhi\n</user_message>') },
+      { id: 'c2', type: 'history' as const, content: '<user_message id="c2" role="user">\nagain\n</user_message>', message: message('user', '<user_message id="c2" role="user">\nagain\n</user_message>') },
+      { id: 'c3', type: 'history' as const, content: '<assistant_response id="c3" role="assistant">\nhello\n</assistant_response>', message: message('assistant', '<assistant_response id="c3" role="assistant">\nhello\n</assistant_response>') },
+    ]
+    const r = await run(build({ query: '', packets }, { tokenizer: gpt4o, now: NOW, structurer: xml(), renderer: openaiRenderer() }))
+    expect(r.output).toEqual([
+      { role: 'user', content: '<user_message id="c1" role="user">\nhi\n</user_message>\n<user_message id="c2" role="user">\nagain\n</user_message>' },
+      { role: 'assistant', content: '<assistant_response id="c3" role="assistant">\nhello\n</assistant_response>' },
+    ])
+    expect(image('image/png', PNG)._tag).toBe('Image')
+  })
+})

@@ -32,8 +32,7 @@ export const attributor = (
     if (p.section !== undefined) return p.section
     const seen = learned.get(kindOf(p))
     if (seen !== undefined) return seen
-    // a stub packet: slotOf reads only the type and the priority
-    const slot = slotOf({ id: p.id, type: p.type, priority: p.priority, content: '', timestamp: 0, source: p.source, metadata: {} })
+    const slot = slotOf(p)
     return names.has(slot) ? slot : undefined
   }
 }

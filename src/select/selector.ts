@@ -78,8 +78,9 @@ export interface Prepared {
 /** Always kept, whatever the budget: P0 and the task (the seed's rule). */
 export const alwaysKept = (p: Packet): boolean => p.priority === 0 || p.type === 'task'
 
-const BUDGET_FULL = 'not counted: the budget was full'
-const BEHIND_WINDOW = 'not counted: older than a turn that did not fit (history is one contiguous window)'
+// a packet excluded with one of these may still have been counted by an earlier fill
+const BUDGET_FULL = 'the budget was full'
+const BEHIND_WINDOW = 'older than a turn that did not fit (history is one contiguous window)'
 
 /**
  * Scores, gates and orders the gathered packets.

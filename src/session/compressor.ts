@@ -20,7 +20,9 @@ import { runCompressor, type Compressor } from '../compress/compressor.js'
 import { truncate } from '../compress/truncate.js'
 import { message, messageText, type Role } from '../message.js'
 import { sectionsOf, withSection, type Item } from '../structure/document.js'
-import type { FitStrategy } from './fit/model.js'
+import type { GsscError } from '../error.js'
+import type { Document } from '../structure/document.js'
+import type { FitStrategy, FittedHistory } from './fit/model.js'
 import type { HistoryItem, HistoryKind } from './items.js'
 
 /** Makes the strategy for a budget (in tokens, labels and separators included). */
@@ -54,17 +56,35 @@ export const historyCompressor =
       ...(i.group === undefined ? {} : { group: i.group }),
     }))
     const prefixFor = (role: Role): string => turns.items.find((i) => i.message?.role === role)?.prefix ?? `${role}: `
+    const place = (fitted: FittedHistory): Document => {
+      const covers = fitted.report.summarized
+      const next = fitted.items.map((h): Item => {
+        const kept = byId.get(h.id)
+        if (kept !== undefined) return kept
+        // a summary the strategy wrote: its count is of its text alone
+        return { prefix: prefixFor(h.message.role), text: messageText(h.message), tokens: h.tokens, message: h.message, covers }
+      })
+      return withSection(doc, turns.name, (s) => ({ ...s, items: next }))
+    }
+    // The strategy budgets in text-layout terms; a chat format adds per-message overhead the
+    // estimate does not see. Measure the real output and fit again with the excess taken off,
+    // rather than let the final guard drop the oldest turn (often the task's first statement).
+    const attempt = (b: number, left: number): TE.TaskEither<GsscError, Document> =>
+      pipe(
+        strategy(b)(items),
+        TE.chain((fitted) => {
+          const placed = place(fitted)
+          const excess = fit.measure(placed) - fit.available
+          // shrink from what the strategy actually used, or it would keep the same turns
+          const next = Math.max(0, Math.min(b, fitted.report.tokensAfter) - excess)
+          return excess > 0 && left > 0 && next < b ? attempt(next, left - 1) : TE.right(placed)
+        }),
+      )
     return pipe(
-      strategy(budget)(items),
-      TE.chain((fitted) => {
-        const covers = fitted.report.summarized
-        const next = fitted.items.map((h): Item => {
-          const kept = byId.get(h.id)
-          if (kept !== undefined) return kept
-          // a summary the strategy wrote: its count is of its text alone
-          return { prefix: prefixFor(h.message.role), text: messageText(h.message), tokens: h.tokens, message: h.message, covers }
-        })
-        return runCompressor(then, withSection(doc, turns.name, (s) => ({ ...s, items: next })), fit)
-      }),
+      attempt(budget, REFITS),
+      TE.chain((placed) => runCompressor(then, placed, fit)),
     )
   }
+
+/** How many times the strategy may fit again after measuring the real output. */
+const REFITS = 3

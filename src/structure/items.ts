@@ -12,7 +12,7 @@ import type { Labels } from './labels.js'
 export type Slot = 'instructions' | 'task' | 'state' | 'evidence' | 'context' | 'custom'
 
 /** @category utils */
-export const slotOf = (p: Packet): Slot =>
+export const slotOf = (p: Pick<Packet, 'type' | 'priority'>): Slot =>
   p.priority === 0
     ? 'instructions'
     : p.type === 'task_state'

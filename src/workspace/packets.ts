@@ -36,7 +36,8 @@ export interface WorkspaceLayout {
  * | skills summary (one packet) | evidence | P2 | `# Skills\n\n…<skills>…</skills>` |
  * | history-log entries | history | P3 | `- [YYYY-MM-DD HH:MM] …`, with `timestamp` |
  *
- * Priorities follow `options.priorities`; `tokens` is the content's count under
+ * Every packet has `relevance: 1`: workspace parts are never dropped for not sharing a
+ * keyword with the query. Priorities follow `options.priorities`; `tokens` is the content's count under
  * `options.tokenizer`; `metadata.workspace` is a {@link WorkspaceLayout}, so a structurer
  * can rebuild nanobot's layout. A part whose per-file cap is too small to hold anything is
  * left out.
@@ -58,6 +59,13 @@ export const workspacePackets = (ws: Workspace, options: PromptOptions): E.Eithe
   return E.right(packets.map((p, order) => ({ ...p, metadata: { workspace: { ...(p.metadata?.workspace as WorkspaceLayout), order } } })))
 }
 
+/**
+ * Every workspace part is part of the agent's system prompt, relevant whatever the query:
+ * a weather question must still see the skills summary that lists the weather skill. The
+ * selector's relevance gate never drops them; priorities decide what a tight budget keeps.
+ */
+const ALWAYS_RELEVANT = 1
+
 const itemPackets = (sec: Section, s: Settings): ReadonlyArray<PacketInput> =>
   sec.items.flatMap((item) => {
     const { fitted } = capItem(item, sec, s)
@@ -69,6 +77,7 @@ const itemPackets = (sec: Section, s: Settings): ReadonlyArray<PacketInput> =>
       content: fitted.text,
       source: `workspace:${item.file ?? item.kind}`,
       tokens: fitted.tokens,
+      relevance: ALWAYS_RELEVANT,
       ...(item.timestamp === undefined ? {} : { timestamp: item.timestamp }),
       metadata: { workspace: layout(sec, item.file, fitted.truncated) },
     }
@@ -84,6 +93,7 @@ const summaryPacket = (sec: Section, s: Settings): PacketInput => {
     content,
     source: 'workspace:skills',
     tokens: s.tokenizer.count(content),
+    relevance: ALWAYS_RELEVANT,
     metadata: { workspace: layout(sec, undefined, false) },
   }
 }

@@ -116,6 +116,8 @@ export const runBuild = async (flags: BuildFlags, io: Io): Promise<number> => {
     enableCompression: flags.compression,
   }
   const loading = progress(io.stderr, { label: 'reading inputs' })
+  // packet id → chunk id, for the chunk builder's includedChunkIds / excludedChunkIds
+  const chunkPacketIds: Array<readonly [string, string]> = []
   const program = pipe(
     TE.Do,
     TE.bindW('tokenizer', () => TE.fromEither(createTokenizer(flags.model))),
@@ -125,7 +127,14 @@ export const runBuild = async (flags: BuildFlags, io: Io): Promise<number> => {
     TE.bindW('packets', () => optional(flags.packets, (path) => pipe(readText(path), TE.chainEitherKW((t) => parsePackets(path, t))))),
     TE.bindW('session', ({ tokenizer }) => optional(flags.session, (file) => sessionPackets(file, tokenizer, flags.leaf))),
     TE.bindW('workspace', ({ tokenizer }) => optional(flags.workspace, (dir) => workspaceSource(dir, tokenizer, { ...(flags.channel === undefined ? {} : { channel: flags.channel }), ...(flags.chatId === undefined ? {} : { chatId: flags.chatId }) }))),
-    TE.bindW('chunks', () => optional(flags.chunks, (file) => chunkPackets(file))),
+    TE.bindW('chunks', () =>
+      optional(flags.chunks, (file) =>
+        pipe(
+          chunkPackets(file),
+          TE.tap((c) => TE.fromIO(() => c.packets.forEach((p) => chunkPacketIds.push([p.id!, String(p.metadata?.['chunkId'] ?? p.id)])))),
+        ),
+      ),
+    ),
     TE.bindW('media', ({ workspace }) => ((flags.media?.length ?? 0) === 0 ? TE.right<GsscError, ReadonlyArray<ImagePart>>([]) : mediaParts(workspace?.root ?? io.cwd, io.cwd, flags.media!))),
     TE.bindW('structurer', () => structurerFor(flags)),
     TE.chainW((x) => {
@@ -157,7 +166,7 @@ export const runBuild = async (flags: BuildFlags, io: Io): Promise<number> => {
     io.stderr.write(`gssc build: ${result.left.message}\n`)
     return EXIT.failed
   }
-  print(result.right, flags, io)
+  print(result.right, flags, io, chunkPacketIds)
   if (flags.explain === true) io.stderr.write(`\n${renderExplain(explain(result.right), { color: useColor(io.stderr, io.env), width: io.stderr.columns ?? 80 })}`)
   if (flags.report !== undefined) {
     try {
@@ -171,6 +180,17 @@ export const runBuild = async (flags: BuildFlags, io: Io): Promise<number> => {
   return EXIT.ok
 }
 
+/**
+ * The seed's `includedChunkIds` / `excludedChunkIds`, in state order: a chunk is included
+ * when any of its packets (a container has one per child) is in the output.
+ */
+const chunkIds = (r: BuildResult<unknown>, packetIds: ReadonlyArray<readonly [string, string]>) => {
+  const included = new Set(r.included)
+  const chunks = [...new Set(packetIds.map(([, chunk]) => chunk))]
+  const kept = new Set(packetIds.filter(([packet]) => included.has(packet)).map(([, chunk]) => chunk))
+  return { includedChunkIds: chunks.filter((c) => kept.has(c)), excludedChunkIds: chunks.filter((c) => !kept.has(c)) }
+}
+
 /** Selection lets every turn through; the chosen strategy fits the history as the compressor. */
 const strategyOptions = (
   structurer: Structurer,
@@ -182,9 +202,9 @@ const strategyOptions = (
   compressor: historyCompressor((budget) => historyStrategy(name, { budget, tokenizer, ...(keepRecentCount === undefined ? {} : { keepRecentCount }) })),
 })
 
-const print = (r: BuildResult<unknown>, flags: BuildFlags, io: Io): void => {
+const print = (r: BuildResult<unknown>, flags: BuildFlags, io: Io, chunkPacketIds: ReadonlyArray<readonly [string, string]>): void => {
   if (flags.json === true) {
-    io.stdout.write(`${JSON.stringify(toJson(r), null, 2)}\n`)
+    io.stdout.write(`${JSON.stringify({ ...toJson(r), ...(flags.chunks === undefined ? {} : chunkIds(r, chunkPacketIds)) }, null, 2)}\n`)
     return
   }
   const text = typeof r.output === 'string' ? r.output : JSON.stringify(r.output, null, 2)

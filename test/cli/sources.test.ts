@@ -139,6 +139,17 @@ describe('gssc build --chunks', () => {
     // consecutive chunks of one role are one message
     const roles = j.output.map((m: { role: string }) => m.role)
     expect(roles.some((r: string, i: number) => i > 0 && r === roles[i - 1] && r !== 'tool')).toBe(false)
+    // the seed's result fields, on top of the core report
+    expect(j.includedChunkIds.length + j.excludedChunkIds.length).toBe(19)
+    expect(j.excludedChunkIds).toEqual([])
+  })
+
+  it('keeps the newest chunks when the budget is short, reporting the chunk ids', async () => {
+    const r = await cli(['build', '--chunks', 'examples/data/chunks.json', '--structurer', 'xml', '--format', 'anthropic', '--max-tokens', '700', '--json'])
+    const j = JSON.parse(r.stdout)
+    expect(j.tokenCount).toBeLessThanOrEqual(j.budget.available)
+    expect(j.excludedChunkIds.length).toBeGreaterThan(0)
+    expect(j.includedChunkIds.at(-1)).toBe('chunk_done_01')
   })
 
   it('a bad state file fails with its name', async () => {

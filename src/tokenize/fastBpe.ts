@@ -81,16 +81,34 @@ export const fastBpe = (encoding: EncodingName): Bpe => {
   }
 }
 
+/**
+ * The read-only part of an engine, built once per encoding per process. This is the one
+ * module-level memo in gssc, on purpose: "ranks load lazily, once" should hold even when a
+ * caller makes a new tokenizer per build (as `build` does when given none), and decoding the
+ * o200k tables costs ~100–200 ms and 20 MiB. The tables are never written after they are
+ * built, so sharing them cannot change any result; everything that does change (the pair
+ * memo, the character table, the scratch space, the splitter's position) stays per engine.
+ */
+const tables = new Map<EncodingName, { readonly decoded: DecodedRanks; readonly table: RankTable; readonly pattern: string }>()
+
+const sharedTables = (encoding: EncodingName): { readonly decoded: DecodedRanks; readonly table: RankTable; readonly pattern: string } => {
+  let t = tables.get(encoding)
+  if (t === undefined) {
+    const ranks = loadRanks(encoding)
+    const decoded = decodeRanks(ranks.bpe_ranks)
+    tables.set(encoding, (t = { decoded, table: rankTable(decoded), pattern: ranks.pat_str }))
+  }
+  return t
+}
+
 const createEngine = (encoding: EncodingName): Engine => {
-  const ranks = loadRanks(encoding)
-  const decoded = decodeRanks(ranks.bpe_ranks)
-  const table = rankTable(decoded)
+  const { decoded, table, pattern } = sharedTables(encoding)
   return {
     decoded,
     table,
     chars: undefined,
     mergedWithout: 0,
-    splitter: compileSplitter(ranks.pat_str),
+    splitter: compileSplitter(pattern),
     pieceStart: new Int32Array(1),
     pairs: pairCache(),
     scratch: scratch(1024),

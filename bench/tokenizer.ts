@@ -8,8 +8,7 @@
  * @module
  */
 import { spawnSync } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { Tiktoken } from 'js-tiktoken/lite'
@@ -237,6 +236,46 @@ const throughput = (encoding: EncodingName): ReadonlyArray<ThroughputRow> => {
   })
 }
 
+/** Throughput of gssc's default engine on one corpus. */
+export interface FastThroughputRow {
+  readonly encoding: EncodingName
+  readonly corpus: string
+  readonly bytes: number
+  readonly tokens: number
+  /** 10^6 UTF-8 bytes per second, median of the timed runs. */
+  readonly MBps: number
+  /** The same, for a fresh engine's first sight of the text (empty merge memo). */
+  readonly firstSightMBps: number
+}
+
+/**
+ * The fast engine's MB/s on some of the {@link corpora} (≈`bytes` each), for `npm run bench`:
+ * no js-tiktoken timing (its Chinese runs take seconds), but its count of each corpus is
+ * checked once against the engine's.
+ *
+ * @category bench
+ */
+export const fastThroughput = (
+  encoding: EncodingName,
+  names: ReadonlyArray<string> = ['english prose', 'chinese prose'],
+  bytes = 100_000,
+  minMs = 400,
+): ReadonlyArray<FastThroughputRow> => {
+  const reference = new Tiktoken(loadRanks(encoding))
+  const fast = fastBpe(encoding)
+  return corpora(bytes)
+    .filter((c) => names.includes(c.name))
+    .map(({ name, text }) => {
+      const size = utf8Length(text)
+      const tokens = fast.count(text)
+      const expected = reference.encode(text, [], []).length
+      if (tokens !== expected) throw new Error(`${encoding} ${name}: fastBpe counted ${tokens}, js-tiktoken ${expected}`)
+      const seconds = timeIt(() => fast.count(text), 5, minMs)
+      const first = median(Array.from({ length: 3 }, () => firstSight(encoding, [text])))
+      return { encoding, corpus: name, bytes: size, tokens, MBps: size / seconds / 1e6, firstSightMBps: size / first / 1e6 }
+    })
+}
+
 // -------------------------------------------------------------------------------------
 // cold start
 // -------------------------------------------------------------------------------------
@@ -245,7 +284,8 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const MESSAGE = 'Please summarise the build failure in the log below and suggest a fix. 构建失败的原因是缺少编译脚本。'
 
 // Child processes run plain JavaScript: the engine's modules are transpiled into a temporary
-// folder (no tsx loader in the measurement), linked to this project's node_modules.
+// folder (no tsx loader in the measurement) under node_modules/.cache, so `js-tiktoken`
+// resolves from this project's node_modules without linking anything.
 const transpileEngine = (dir: string): string => {
   const seen = new Set<string>()
   const visit = (file: string): void => {
@@ -274,15 +314,22 @@ const childMs = (dir: string, script: string): number => {
   return median(Array.from({ length: 5 }, run))
 }
 
-const coldStart = (): ReadonlyArray<ColdStartRow> => {
-  const dir = mkdtempSync(join(tmpdir(), 'gssc-bench-'))
+/**
+ * Process start → first count of a ≈200-char message in child processes: bare node,
+ * js-tiktoken and gssc's engine, median of 5 after one warm-up each.
+ *
+ * @category bench
+ */
+export const coldStart = (encodings: ReadonlyArray<EncodingName> = ['o200k_base', 'cl100k_base']): ReadonlyArray<ColdStartRow> => {
+  const cache = join(ROOT, 'node_modules', '.cache')
+  mkdirSync(cache, { recursive: true })
+  const dir = mkdtempSync(join(cache, 'gssc-bench-'))
   try {
-    symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir')
     writeFileSync(join(dir, 'package.json'), '{"type":"module"}')
     const engine = transpileEngine(dir)
     const message = JSON.stringify(MESSAGE)
     const bareNodeMs = childMs(dir, '')
-    return (['o200k_base', 'cl100k_base'] as const).map((encoding) => ({
+    return encodings.map((encoding) => ({
       encoding,
       bareNodeMs,
       jsTiktokenMs: childMs(

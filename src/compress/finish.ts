@@ -63,12 +63,21 @@ export const finish = <O>(
 
   const reasons = new Map<string, Exclusion>()
   for (const e of excluded) reasons.set(e.id, e)
-  const packets: PacketReport[] = s.packets.map((p) => {
-    const kept = inOutput.get(p.id)
-    const base = { id: p.id, type: p.type, priority: p.priority, source: p.source, tokens: meter.known(p), scores: s.scores.get(p.id) }
-    if (kept !== undefined) return { ...base, status: kept.item.cut === undefined ? 'kept' : 'truncated', section: kept.section }
-    const ex = reasons.get(p.id)
-    return ex === undefined ? { ...base, status: 'dropped' } : { ...base, status: 'dropped', reason: ex.reason, ...(ex.detail === undefined ? {} : { detail: ex.detail }) }
+  // Object literals, not `{ ...base, status, ...(detail) }`: on Node 20 a spread followed by
+  // more properties costs ~2 µs per object (the report of a 1,321-packet build: 2.9 → 0.3 ms).
+  // The key order is the report's (JSON) order, as before.
+  const packets: PacketReport[] = s.packets.map((p): PacketReport => {
+    const { id, type, priority, source } = p
+    const tokens = meter.known(p)
+    const scores = s.scores.get(id)
+    const kept = inOutput.get(id)
+    if (kept !== undefined)
+      return { id, type, priority, source, tokens, scores, status: kept.item.cut === undefined ? 'kept' : 'truncated', section: kept.section }
+    const ex = reasons.get(id)
+    if (ex === undefined) return { id, type, priority, source, tokens, scores, status: 'dropped' }
+    return ex.detail === undefined
+      ? { id, type, priority, source, tokens, scores, status: 'dropped', reason: ex.reason }
+      : { id, type, priority, source, tokens, scores, status: 'dropped', reason: ex.reason, detail: ex.detail }
   })
 
   const sections: SectionReport[] = sectionsOf(doc)

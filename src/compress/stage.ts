@@ -11,10 +11,12 @@ import * as TE from 'fp-ts/lib/TaskEither.js'
 import type { GsscError } from '../error.js'
 import type { Renderer } from '../output.js'
 import type { Structured } from '../phase.js'
+import type { Tokenizer } from '../tokenize/tokenizer.js'
 import type { BuildResult } from '../report.js'
 import { estimate, sectionsOf, type Document } from '../structure/document.js'
 import { runCompressor, shrinkDocument, type Compressor } from './compressor.js'
 import { finish } from './finish.js'
+import { composedCount, knownItemTexts } from './outputCount.js'
 
 /** After this many rounds the guard stops cutting text and drops whole items only. */
 const CUT_ROUNDS = 6
@@ -39,7 +41,9 @@ export const fitAndRender =
       let r = rendered.get(d)
       if (r === undefined) {
         const output = renderer.render(d)
-        rendered.set(d, (r = { output, exact: renderer.count(output, tokenizer) }))
+        // exact: the contents the selector counted are not tokenized again (see outputCount)
+        const counting: Tokenizer = { ...tokenizer, count: composedCount(tokenizer, knownItemTexts(d, meter)) }
+        rendered.set(d, (r = { output, exact: renderer.count(output, counting) }))
       }
       return r
     }

@@ -107,6 +107,123 @@ export const countWords = (lower: string, wanted: ReadonlySet<string>): number =
 }
 
 /**
+ * {@link countWords} for many texts and one `wanted` set: what a relevance scorer runs on
+ * every packet. It gives the same counts, about 3× faster: ASCII words are scanned without a
+ * regular expression; other characters are classified once per counter, so punctuation and
+ * runs of unspaced scripts are skipped without one; a word is stemmed only when its first two
+ * letters could make a wanted word (a stem is its word, or the word minus "ies" plus "y", so
+ * the word starts with the wanted word minus its last letter); and stems are memoized for
+ * the counter's life.
+ *
+ * @category utils
+ */
+export const wordCounter = (wanted: ReadonlySet<string>): ((lower: string) => number) => {
+  // sticky: the match at lastIndex or null; one per counter, so no regex state is shared
+  const wordAt = new RegExp(WORD_OR_RUN.source, 'uy')
+  // first two char codes of every wanted word; a wanted word under 3 letters disables the filter
+  const starts = new Set<number>()
+  let filter = true
+  for (const k of wanted) {
+    if (k.length < 3) filter = false
+    else starts.add(k.charCodeAt(0) * 65536 + k.charCodeAt(1))
+  }
+  const memo = new Map<string, string>()
+  const stemOf = (w: string): string => {
+    let s = memo.get(w)
+    if (s === undefined) {
+      s = stem(w)
+      if (memo.size < MEMO_LIMIT) memo.set(w, s)
+    }
+    return s
+  }
+  // What a BMP character can start, decided once per character by the regular expressions
+  // themselves: nothing (punctuation, spaces), a run of an unspaced script, or a word.
+  // One byte per BMP code unit (64 KiB per counter): class + 1, 0 while not yet decided.
+  const classes = new Uint8Array(65536)
+  const classOf = (c: number): CharClass => {
+    const known = classes[c]!
+    if (known !== 0) return (known - 1) as CharClass
+    const ch = String.fromCharCode(c)
+    const k: CharClass = IS_UNSPACED.test(ch) ? UNSPACED_RUN : WORD_START.test(ch) ? MAYBE_WORD : NOT_A_WORD
+    classes[c] = k + 1
+    return k
+  }
+  return (lower) => {
+    let found: Set<string> | undefined
+    const n = lower.length
+    let i = 0
+    while (i < n) {
+      const c = lower.charCodeAt(i)
+      let word: string
+      if (c < 128) {
+        if (!isAsciiWordChar(c)) {
+          i++
+          continue
+        }
+        let j = i + 1
+        while (j < n && isAsciiWordChar(lower.charCodeAt(j))) j++
+        if (j < n && lower.charCodeAt(j) >= 128) {
+          // the word may go on in another script: let the regular expression decide
+          wordAt.lastIndex = i
+          word = wordAt.exec(lower)![0]
+          i += word.length
+        } else {
+          const start = i
+          i = j
+          if (filter && (j - start < 3 || !starts.has(c * 65536 + lower.charCodeAt(start + 1)))) continue
+          word = lower.slice(start, j)
+        }
+      } else {
+        const k = c >= 0xd800 && c <= 0xdfff ? MAYBE_WORD : classOf(c)
+        if (k === NOT_A_WORD) {
+          i++
+          continue
+        }
+        if (k === UNSPACED_RUN) {
+          // a run of an unspaced script is skipped whole, as its regex match would be;
+          // should it go on with an astral character, the next step skips the rest
+          i++
+          while (i < n) {
+            const d = lower.charCodeAt(i)
+            if (d < 128 || (d >= 0xd800 && d <= 0xdfff) || classOf(d) !== UNSPACED_RUN) break
+            i++
+          }
+          continue
+        }
+        wordAt.lastIndex = i
+        const m = wordAt.exec(lower)
+        if (m === null) {
+          i++
+          continue
+        }
+        word = m[0]
+        i += word.length
+        if (IS_UNSPACED.test(word)) continue
+      }
+      const s = stemOf(word)
+      if (wanted.has(s)) {
+        ;(found ??= new Set()).add(s)
+        if (found.size === wanted.size) break
+      }
+    }
+    return found?.size ?? 0
+  }
+}
+
+/** What a character can start in `WORD_OR_RUN`; surrogates are always left to the regex. */
+type CharClass = 0 | 1 | 2
+const NOT_A_WORD: CharClass = 0
+const UNSPACED_RUN: CharClass = 1
+const MAYBE_WORD: CharClass = 2
+const WORD_START = /^[\p{L}\p{M}\p{N}_]/u
+
+/** Stems memoized per counter; a scorer sees a few thousand distinct words at most. */
+const MEMO_LIMIT = 50_000
+
+/** ASCII characters of `[\p{L}\p{M}\p{N}_]`: letters, digits and the underscore. */
+const isAsciiWordChar = (c: number): boolean => (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || c === 95
+
+/**
  * A deliberately light English stemmer, so "fails", "failed" and "failing" match "fail". It
  * only strips common inflections from ASCII words; other scripts pass unchanged.
  *

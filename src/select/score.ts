@@ -5,7 +5,7 @@
  * @module
  */
 import type { Packet } from '../packet.js'
-import { countWords, isUnspaced, keywordExtractor, type KeywordExtractor } from './keywords.js'
+import { isUnspaced, keywordExtractor, wordCounter, type KeywordExtractor } from './keywords.js'
 
 // -------------------------------------------------------------------------------------
 // model
@@ -44,12 +44,14 @@ export const relevance = (query: string, extract: KeywordExtractor = keywordExtr
   if (keys.length === 0) return (p) => p.relevance
   const unspaced = keys.filter(isUnspaced)
   const spaced = new Set(keys.filter((k) => !isUnspaced(k)))
+  // one counter per scorer: it memoizes stems across the packets of a build
+  const countSpaced = wordCounter(spaced)
   return (p) => {
     if (p.relevance !== undefined) return p.relevance
     const lower = p.content.toLowerCase()
     let hits = 0
     for (const k of unspaced) if (lower.includes(k)) hits++
-    if (spaced.size > 0) hits += countWords(lower, spaced)
+    if (spaced.size > 0) hits += countSpaced(lower)
     return hits / keys.length
   }
 }

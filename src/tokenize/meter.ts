@@ -29,6 +29,12 @@ export interface Meter {
   readonly known: (p: Packet) => number | undefined
   /** The known count, or else the tokenizer's cheap lower bound; never tokenizes. */
   readonly atLeast: (p: Packet) => number
+  /**
+   * The exact count of a text this meter has counted (tokenized, or found in the cache), or
+   * undefined. Never a packet's declared `tokens`, which a caller may have estimated: the
+   * compress stage builds the output's exact count from these.
+   */
+  readonly counted: (text: string) => number | undefined
   readonly stats: () => MeterStats
 }
 
@@ -43,6 +49,9 @@ export interface Meter {
 export const meter = (tokenizer: Tokenizer, cache?: TokenCache): Meter => {
   const byPacket = new Map<string, number>()
   const byText = new Map<string, number>()
+  // every text counted, whatever its length; read only by `counted`, so the counting above
+  // (and the stats) stay as they were
+  const exact = new Map<string, number>()
   let tokenizerCalls = 0
   let charsTokenized = 0
   let cacheHits = 0
@@ -70,6 +79,7 @@ export const meter = (tokenizer: Tokenizer, cache?: TokenCache): Meter => {
       }
     }
     if (value.length <= 256) byText.set(value, tokens)
+    exact.set(value, tokens)
     return tokens
   }
   return {
@@ -84,6 +94,7 @@ export const meter = (tokenizer: Tokenizer, cache?: TokenCache): Meter => {
     },
     known: (p) => p.tokens ?? byPacket.get(p.id),
     atLeast: (p) => p.tokens ?? byPacket.get(p.id) ?? tokenizer.lowerBound(p.content),
+    counted: (value) => (value.length === 0 ? 0 : exact.get(value)),
     stats: () => ({ tokenizerCalls, charsTokenized, cacheHits }),
   }
 }

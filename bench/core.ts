@@ -1,0 +1,275 @@
+/**
+ * The gssc side of `npm run bench`: builds, the linear floor, tokenizing every packet once,
+ * and rebuilds after one appended message. Every function takes its sizes and run counts as
+ * arguments, so the smoke test can run them on tiny inputs.
+ *
+ * @module
+ */
+import * as E from 'fp-ts/lib/Either.js'
+import { Tiktoken } from 'js-tiktoken/lite'
+import { build, createTokenCache, type BuildResult, type SimpleMessage, type TokenCache, type Tokenizer } from '../src/index.js'
+import { sessionBenchmark } from '../src/session/bench.js'
+import { loadRanks } from '../src/tokenize/bpe.js'
+import { evidence, history, INSTRUCTIONS, NOW, QUERY } from './data.js'
+
+// -------------------------------------------------------------------------------------
+// timing
+// -------------------------------------------------------------------------------------
+
+/** Wall-clock milliseconds of repeated runs. */
+export interface Timing {
+  /** Median of the timed runs. */
+  readonly ms: number
+  readonly min: number
+  readonly runs: number
+}
+
+/** How long to keep timing: at least `minRuns` runs and `minMs` ms, at most `maxRuns` runs. */
+export interface Effort {
+  readonly minRuns: number
+  readonly minMs: number
+  readonly maxRuns: number
+}
+
+/** The median (the mean of the middle two for an even count); NaN for none. */
+export const median = (xs: ReadonlyArray<number>): number => {
+  const s = [...xs].sort((a, b) => a - b)
+  return s.length === 0 ? Number.NaN : s.length % 2 === 1 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2
+}
+
+// No forced garbage collection between runs. A full collection discards code V8 compiled
+// lazily, the tokenizer's pre-tokenizer regex among it (the slowdown grows with
+// --no-regexp-tier-up), and the next run pays to compile it again: forcing one before each
+// run made the floor 1.0 → 1.5 ms and gssc about 2× slower than a long-running process ever
+// is. The collections a run triggers itself stay part of its cost.
+
+/** Times `f` after one untimed warm-up run. */
+export const time = async (effort: Effort, f: () => unknown): Promise<Timing> => {
+  await f()
+  const ts: number[] = []
+  const until = performance.now() + effort.minMs
+  while (ts.length < effort.maxRuns && (ts.length < effort.minRuns || performance.now() < until)) {
+    const t0 = performance.now()
+    await f()
+    ts.push(performance.now() - t0)
+  }
+  return { ms: median(ts), min: Math.min(...ts), runs: ts.length }
+}
+
+/** Something to time, and what its last run produced. */
+export interface Job<R> {
+  readonly run: () => unknown
+  readonly result: () => R
+}
+
+/**
+ * Times several jobs in alternation (A, B, C, A, B, C, …) after one warm-up each, so a
+ * change in machine load hits all of them alike: their ratios stay honest on a busy machine.
+ */
+export const interleave = async <K extends string>(effort: Effort, jobs: Readonly<Record<K, Job<unknown>>>): Promise<Record<K, Timing>> => {
+  const keys = Object.keys(jobs) as K[]
+  for (const k of keys) await jobs[k].run()
+  const ts = Object.fromEntries(keys.map((k) => [k, [] as number[]])) as Record<K, number[]>
+  const until = performance.now() + effort.minMs
+  for (let i = 0; i < effort.maxRuns && (i < effort.minRuns || performance.now() < until); i++)
+    for (const k of keys) {
+      const t0 = performance.now()
+      await jobs[k].run()
+      ts[k].push(performance.now() - t0)
+    }
+  return Object.fromEntries(keys.map((k) => [k, { ms: median(ts[k]), min: Math.min(...ts[k]), runs: ts[k].length }])) as Record<K, Timing>
+}
+
+// -------------------------------------------------------------------------------------
+// gssc builds
+// -------------------------------------------------------------------------------------
+
+/** The benchmark request: the given history turns, plus `passages` evidence passages (none when 0). */
+export const request = (turns: ReadonlyArray<SimpleMessage>, passages: number) => ({
+  query: QUERY,
+  instructions: INSTRUCTIONS,
+  history: turns,
+  ...(passages > 0 ? { packets: evidence(passages) } : {}),
+})
+
+/** The build every row times: 8,000 tokens (6,800 available), the whole history eligible. */
+export const CONFIG = { maxTokens: 8000, maxHistoryMessages: Number.POSITIVE_INFINITY } as const
+
+const run = async (req: ReturnType<typeof request>, tokenizer: Tokenizer, cache?: TokenCache): Promise<BuildResult> => {
+  const r = await build(req, { tokenizer, now: NOW, config: CONFIG, ...(cache === undefined ? {} : { cache }) })()
+  if (E.isLeft(r)) throw new Error(r.left.message)
+  return r.right
+}
+
+/** What a gssc build produced. */
+export interface BuildInfo {
+  readonly kept: number
+  readonly keptHistory: number
+  readonly tokenCount: number
+  /** The reported count equals a plain count of the output (checked once, untimed). */
+  readonly countChecked: boolean
+  readonly tokenizerCalls: number
+  readonly charsTokenized: number
+}
+
+/**
+ * gssc building `n` history turns (plus `passages` evidence passages) into 8,000 tokens,
+ * cold: no token cache, so every count is a real tokenization.
+ */
+export const gsscJob = (tokenizer: Tokenizer, n: number, passages: number): Job<BuildInfo> => {
+  const req = request(history(n, NOW), passages)
+  let last: BuildResult | undefined
+  return {
+    run: async () => {
+      last = await run(req, tokenizer)
+    },
+    result: () => {
+      if (last === undefined) throw new Error('the build has not run')
+      return {
+        kept: last.included.length,
+        keptHistory: last.included.filter((id) => id.startsWith('history:')).length,
+        tokenCount: last.tokenCount,
+        countChecked: last.tokenCount === tokenizer.count(last.output),
+        tokenizerCalls: last.stats.tokenizerCalls,
+        charsTokenized: last.stats.charsTokenized,
+      }
+    },
+  }
+}
+
+/** One gssc build, timed on its own. */
+export const gsscBuild = async (tokenizer: Tokenizer, n: number, passages: number, effort: Effort): Promise<BuildInfo & { readonly timing: Timing }> => {
+  const job = gsscJob(tokenizer, n, passages)
+  const timing = await time(effort, job.run)
+  return { timing, ...job.result() }
+}
+
+// -------------------------------------------------------------------------------------
+// floors
+// -------------------------------------------------------------------------------------
+
+/** gssc's available budget under {@link CONFIG}: floor(8,000 × 0.85). */
+export const AVAILABLE = 6800
+
+/**
+ * The linear floor: count turns newest first and stop at the first that does not fit. It is
+ * what any history trimmer must at least do; it scores nothing and lays nothing out.
+ */
+export const newestFirst = (count: (text: string) => number, turns: ReadonlyArray<string>, budget = AVAILABLE): { readonly kept: number; readonly tokens: number } => {
+  let tokens = 0
+  let kept = 0
+  for (let i = turns.length - 1; i >= 0; i--) {
+    const t = count(turns[i]!)
+    if (tokens + t > budget) break
+    tokens += t
+    kept++
+  }
+  return { kept, tokens }
+}
+
+/** What the floor kept. */
+export interface FloorInfo {
+  readonly kept: number
+  readonly tokens: number
+}
+
+/** js-tiktoken's own encoder for `o200k_base`, as LangChain's guide uses it. */
+export const jsTiktoken = (): ((text: string) => number) => {
+  const enc = new Tiktoken(loadRanks('o200k_base'))
+  return (text) => enc.encode(text).length
+}
+
+/** The linear floor over `n` generated turns with `count`. */
+export const floorJob = (count: (text: string) => number, n: number): Job<FloorInfo> => {
+  const turns = history(n, NOW).map((t) => t.content as string)
+  let last: FloorInfo = { kept: 0, tokens: 0 }
+  return {
+    run: () => {
+      last = newestFirst(count, turns)
+    },
+    result: () => last,
+  }
+}
+
+/** The linear floor, timed on its own. */
+export const linearFloor = async (count: (text: string) => number, n: number, effort: Effort): Promise<FloorInfo & { readonly timing: Timing }> => {
+  const job = floorJob(count, n)
+  const timing = await time(effort, job.run)
+  return { timing, ...job.result() }
+}
+
+/** Issue 2's floor: tokenizing every packet once, `n` turns and `passages` passages. */
+export const tokenizeAll = async (tokenizer: Tokenizer, n: number, passages: number, effort: Effort): Promise<{ readonly timing: Timing; readonly texts: number }> => {
+  const texts = [...history(n, NOW).map((t) => t.content as string), ...evidence(passages).map((d) => d.content)]
+  const timing = await time(effort, () => texts.reduce((s, t) => s + tokenizer.count(t), 0))
+  return { timing, texts: texts.length }
+}
+
+// -------------------------------------------------------------------------------------
+// rebuilds
+// -------------------------------------------------------------------------------------
+
+/** Cold build against a rebuild after one appended turn, medians of interleaved rounds. */
+export interface RebuildRow {
+  readonly coldMs: number
+  readonly rebuildMs: number
+  readonly rounds: number
+  /** Tokenizer calls the rebuild made (the new turn, when it fits; decorations are cached too). */
+  readonly rebuildTokenizerCalls: number
+  readonly rebuildCacheHits: number
+}
+
+/**
+ * The in-memory path: `build` with a shared `createTokenCache()`. Each round times a cold
+ * build (no cache), fills a fresh cache with one untimed build, appends one new turn and
+ * times the rebuild. Rounds interleave, so load changes hit both sides alike.
+ */
+export const inMemoryRebuild = async (tokenizer: Tokenizer, n: number, passages: number, rounds: number): Promise<RebuildRow> => {
+  const turns = history(n, NOW)
+  const req = request(turns, passages)
+  const cold: number[] = []
+  const warm: number[] = []
+  let calls = 0
+  let hits = 0
+  await run(req, tokenizer) // warm-up
+  for (let i = 0; i < rounds; i++) {
+    let t0 = performance.now()
+    await run(req, tokenizer)
+    cold.push(performance.now() - t0)
+    const cache = createTokenCache()
+    await run(req, tokenizer, cache)
+    const appended = { ...req, history: [...turns, { role: 'user' as const, content: `One more thing (${i}): the build still fails after the rename, what now?`, timestamp: NOW }] }
+    t0 = performance.now()
+    const r = await run(appended, tokenizer, cache)
+    warm.push(performance.now() - t0)
+    calls = r.stats.tokenizerCalls
+    hits = r.stats.cacheHits
+  }
+  return { coldMs: median(cold), rebuildMs: median(warm), rounds, rebuildTokenizerCalls: calls, rebuildCacheHits: hits }
+}
+
+/** The session path: `sessionBenchmark` (a pi session file, cold build vs incremental rebuild). */
+export interface SessionRow {
+  readonly coldMs: number
+  readonly appendMs: number
+  readonly unchangedMs: number
+  readonly rounds: number
+  readonly bytes: number
+  readonly historyTokens: number
+}
+
+/** Medians of `rounds` session benchmarks of `n` messages. */
+export const sessionRebuild = async (tokenizer: Tokenizer, n: number, rounds: number): Promise<SessionRow> => {
+  const rs = []
+  for (let i = 0; i < rounds; i++) {
+    rs.push(await sessionBenchmark({ messages: n, tokenizer }))
+  }
+  return {
+    coldMs: median(rs.map((r) => r.coldMs)),
+    appendMs: median(rs.map((r) => r.appendMs)),
+    unchangedMs: median(rs.map((r) => r.unchangedMs)),
+    rounds,
+    bytes: rs[0]!.bytes,
+    historyTokens: rs[0]!.historyTokens,
+  }
+}

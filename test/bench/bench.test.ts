@@ -1,0 +1,113 @@
+/**
+ * The benchmark modules run on tiny inputs and return well-formed rows. No timing is
+ * asserted: timings belong to `npm run bench`, on a machine whose load is reported.
+ */
+import { describe, expect, it } from 'vitest'
+import { floorJob, gsscBuild, inMemoryRebuild, interleave, linearFloor, newestFirst, tokenizeAll, type Effort } from '../../bench/core.js'
+import { evidence, history, kindOf, message, NOW, prng } from '../../bench/data.js'
+import { langchainTrim, plan } from '../../bench/langchain.js'
+import { formatBench, runBench, QUICK } from '../../bench/run.js'
+import { fastThroughput } from '../../bench/tokenizer.js'
+import { gpt4o } from '../helpers.js'
+
+const ONCE: Effort = { minRuns: 1, minMs: 0, maxRuns: 2 }
+
+describe('bench data', () => {
+  it('is deterministic and mixes English, Chinese, code and JSON', () => {
+    expect(history(20, NOW)).toEqual(history(20, NOW))
+    expect(evidence(5)).toEqual(evidence(5))
+    const r = prng(1)
+    const kinds = Array.from({ length: 5 }, (_, i) => [kindOf(i), message(r, i)] as const)
+    expect(kinds.map(([k]) => k)).toEqual(['english', 'english', 'chinese', 'code', 'json'])
+    for (const [, text] of kinds) expect(text).toHaveLength(200)
+    expect(kinds[2]![1]).toMatch(/[\u4e00-\u9fff]+[，。、][\u4e00-\u9fff]/)
+    expect(() => JSON.parse(kinds[4]![1].slice(0, kinds[4]![1].indexOf('}') + 1))).not.toThrow()
+  })
+})
+
+describe('bench core', () => {
+  it('times a gssc build and checks its count', async () => {
+    const row = await gsscBuild(gpt4o, 30, 10, ONCE)
+    expect(row.timing.runs).toBeGreaterThanOrEqual(1)
+    expect(row.timing.ms).toBeGreaterThan(0)
+    expect(row.countChecked).toBe(true)
+    expect(row.tokenCount).toBeLessThanOrEqual(6800)
+    expect(row.kept).toBeGreaterThan(0)
+  })
+
+  it('the linear floor keeps the newest turns that fit', async () => {
+    expect(newestFirst((t) => t.length, ['aaaa', 'bb', 'c'], 3)).toEqual({ kept: 2, tokens: 3 })
+    const row = await linearFloor(gpt4o.count, 50, ONCE)
+    expect(row.kept).toBe(50)
+    const t = await interleave(ONCE, { a: floorJob(gpt4o.count, 10), b: floorJob((s) => s.length, 10) })
+    expect(Object.keys(t)).toEqual(['a', 'b'])
+    expect((await tokenizeAll(gpt4o, 10, 5, ONCE)).texts).toBe(15)
+  })
+
+  it('measures an in-memory rebuild', async () => {
+    const r = await inMemoryRebuild(gpt4o, 40, 0, 2)
+    expect(r.rounds).toBe(2)
+    expect(r.coldMs).toBeGreaterThan(0)
+    expect(r.rebuildMs).toBeGreaterThan(0)
+    expect(r.rebuildCacheHits).toBeGreaterThan(0)
+  })
+})
+
+describe('bench langchain', () => {
+  it('plans the quadratic call pattern of trimMessages', () => {
+    // every message costs 3 + 1 (role) + its length; 3 for the reply
+    const p = plan(['aaaa', 'bb', 'c'], ['user', 'assistant', 'user'], (t) => (t === 'user' || t === 'assistant' ? 1 : t.length), 3 + 5 + 6)
+    expect(p).toEqual({ kept: 2, counterCalls: 2, charsPassed: 7 + 3 })
+  })
+
+  it('runs trimMessages to the end on a short history, and projects a stopped run', async () => {
+    const done = await langchainTrim(20, gpt4o, 30)
+    expect(done.completed).toBe(true)
+    expect(done.kept).toBe(20)
+    expect(done.counterCalls).toBe(1)
+    const stopped = await langchainTrim(300, gpt4o, 0)
+    expect(stopped.completed).toBe(false)
+    expect(stopped.seconds).toBeGreaterThan(stopped.ranSeconds)
+    expect(stopped.charsPassed).toBeGreaterThan(300 * 200)
+  })
+})
+
+describe('bench tokenizer', () => {
+  it('reports MB/s for the default engine', () => {
+    const rows = fastThroughput('o200k_base', ['chinese prose'], 2000, 0)
+    expect(rows).toHaveLength(1)
+    expect(rows[0]!.MBps).toBeGreaterThan(0)
+    expect(rows[0]!.tokens).toBeGreaterThan(0)
+  })
+})
+
+describe('bench run', () => {
+  it('produces every row, ratio and target, and formats them', async () => {
+    const r = await runBench({
+      ...QUICK,
+      sizes: [30, 60],
+      passages: 10,
+      langchainSeconds: () => 0.05,
+      effort: ONCE,
+      jsEffort: ONCE,
+      rebuildRounds: 1,
+      sessionRounds: 1,
+      memoryRuns: 0,
+      memoryMessages: 30,
+      headline: { floor: 60, langchain: 60, rebuild: 60 },
+      progress: () => {},
+    })
+    const ids = new Set(r.rows.map((x) => x.id))
+    expect([...ids].sort()).toEqual(['floor', 'floor-js-tiktoken', 'gssc', 'gssc-history', 'langchain', 'tokenize-all'])
+    for (const row of r.rows) {
+      expect(Number.isFinite(row.ms)).toBe(true)
+      expect(row.messages).toBeGreaterThan(0)
+    }
+    for (const key of ['vsLinearFloor10k', 'vsLangChain1k', 'rebuildVsCold', 'chineseMBps', 'englishMBps'] as const) expect(Number.isFinite(r.ratios[key])).toBe(true)
+    expect(r.targets.map((t) => t.target)).toContain('≤ 2')
+    expect(JSON.parse(JSON.stringify(r)).ratios.vsLinearFloor10k).toBe(r.ratios.vsLinearFloor10k)
+    const text = formatBench(r)
+    expect(text).toContain('LangChain trimMessages')
+    expect(text).toContain('| 60 |')
+  }, 120_000)
+})

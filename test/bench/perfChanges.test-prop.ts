@@ -1,0 +1,112 @@
+/**
+ * Guards for the performance changes made while benchmarking: each fast path must give
+ * exactly what the plain computation gives.
+ */
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { composedCount, isWordEnd } from '../../src/compress/outputCount.js'
+import { countWords, keywordExtractor, stem, wordCounter } from '../../src/select/keywords.js'
+import { encodingTokenizer, estimateTokenizer } from '../../src/tokenize/tokenizer.js'
+
+const char = (min: number, max: number): fc.Arbitrary<string> => fc.integer({ min, max }).map((c) => String.fromCharCode(c))
+const from = (chars: string): fc.Arbitrary<string> => fc.constantFrom(...Array.from(chars))
+const run = (unit: fc.Arbitrary<string>, minLength: number, maxLength: number): fc.Arbitrary<string> => fc.string({ unit, minLength, maxLength })
+
+// Word ends live where letters meet spaces, digits, punctuation, apostrophes, marks and CJK
+// punctuation: every kind of neighbour appears here.
+const chunk = fc.oneof(
+  run(from('abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ'), 1, 10),
+  run(from('的一是不了人我在有他这中大来上国个到说们为子和你构建失败脚本'), 1, 8),
+  run(char(0x4e00, 0x9fff), 1, 4),
+  run(char(0x3041, 0x30ff), 1, 4),
+  run(char(0x80, 0x7ff), 1, 4),
+  char(0x80, 0xffff),
+  run(from('0123456789'), 1, 5),
+  run(fc.constantFrom(' ', '  ', '\t', '\n', '\r\n', '\n\n', '\u00a0', '\u3000'), 1, 3),
+  run(from('{}()[];:,.!?"\'`<>/\\|=+-*&^%$#@~_，。、！？：；「」…—'), 1, 3),
+  fc.constantFrom("'s", "'LL", "'ve", "n't", '😀', '👍🏽', '𠀋', '\u0301', 'é', 'e\u0301', '<|endoftext|>'),
+  char(0xd800, 0xdfff),
+)
+const text = (maxChunks: number) => fc.array(chunk, { maxLength: maxChunks }).map((xs) => xs.join(''))
+// prose-like: words with their neighbours, so most contents have word ends
+const prose = (maxChunks: number) =>
+  fc.array(fc.oneof(chunk, fc.tuple(run(from('abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ构建失败'), 1, 8), from(' ,.;:\n-"\'0(，。')).map(([w, c]) => w + c)), { maxLength: maxChunks }).map((xs) => xs.join(''))
+
+describe('composedCount', () => {
+  const encodings = [encodingTokenizer('o200k_base'), encodingTokenizer('cl100k_base')]
+
+  it('equals a plain count of the whole text, for any placement of the known texts', () => {
+    let composed = 0
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...encodings),
+        fc.array(fc.tuple(text(8), fc.oneof(text(30), prose(30))), { minLength: 1, maxLength: 25 }),
+        fc.array(text(12), { maxLength: 4 }),
+        fc.boolean(),
+        (tokenizer, pieces, strangers, shuffle) => {
+          // glue + content, repeated; the content's count is known
+          const body = pieces.map(([glue, content]) => glue + content).join('')
+          const whole = body.length < 600 ? body + ' padding'.repeat(80) : body
+          const known = [...pieces.map(([, content]) => content), ...strangers].map((t) => ({ text: t, tokens: tokenizer.count(t) }))
+          const order = shuffle ? [...known].reverse() : known
+          let tokenized = 0
+          const spy = { ...tokenizer, count: (t: string) => ((tokenized += t.length), tokenizer.count(t)) }
+          expect(composedCount(spy, order)(whole)).toBe(tokenizer.count(whole))
+          if (tokenized !== whole.length) composed++
+        },
+      ),
+      { numRuns: 1500 },
+    )
+    // the property is about the composed path: most texts must have taken it
+    expect(composed).toBeGreaterThan(500)
+  })
+
+  it('is exact on rendered-looking output with real messages', () => {
+    const tokenizer = encodingTokenizer('o200k_base')
+    const contents = ['the build fails because the compile script is missing', '构建失败，因为缺少编译脚本。我们需要检查版本', 'const x = await build(config);\nif (!ok) throw new Error(`failed`)', '{"tool":"read","path":"src/a.ts","lines":12,"ok":true}']
+    const output = `[Context]\nConversation history and background:\n${contents.map((c, i) => `${i % 2 === 0 ? 'user' : 'assistant'}: ${c}`).join('\n')}\n\n[Output]\nPlease answer.`.repeat(8)
+    const known = contents.map((t) => ({ text: t, tokens: tokenizer.count(t) }))
+    expect(composedCount(tokenizer, known)(output)).toBe(tokenizer.count(output))
+  })
+
+  it('falls back to the tokenizer for other encodings', () => {
+    const estimate = estimateTokenizer()
+    expect(composedCount(estimate, [{ text: 'abc def', tokens: 99 }])).toBe(estimate.count)
+  })
+
+  it('finds word ends only between a letter and a non-letter', () => {
+    expect(isWordEnd('ab cd', 2)).toBe(true)
+    expect(isWordEnd('ab cd', 1)).toBe(false)
+    expect(isWordEnd("it's", 2)).toBe(false)
+    expect(isWordEnd('失败，', 2)).toBe(true)
+    expect(isWordEnd('ab', 2)).toBe(false)
+  })
+})
+
+describe('wordCounter', () => {
+  const words = fc.oneof(
+    from('abcdefghijklmnopqrstuvwxyz_0123456789').chain((c) => run(from('abcdefghijklmnopqrstuvwxyz'), 0, 9).map((w) => c + w)),
+    fc.constantFrom('build', 'builds', 'failed', 'tries', 'compile', 'stopped', 'boxes', 'is', 'a', 'x1', 'node', 'версия', '构建', 'café', 'naïve'),
+  )
+  const lowerText = fc
+    .tuple(fc.array(fc.oneof(words, chunk), { maxLength: 40 }), fc.constantFrom(' ', '', ', '))
+    .map(([xs, separator]) => xs.join(separator).toLowerCase())
+
+  it('counts exactly what countWords counts', () => {
+    fc.assert(
+      fc.property(fc.array(lowerText, { minLength: 1, maxLength: 6 }), fc.array(words, { maxLength: 8 }), (texts, query) => {
+        const wanted = new Set(query.map(stem))
+        const counter = wordCounter(wanted)
+        for (const t of texts) expect(counter(t)).toBe(countWords(t, wanted))
+      }),
+      { numRuns: 3000 },
+    )
+  })
+
+  it('agrees on a query extracted the usual way', () => {
+    const wanted = new Set([...keywordExtractor()('Why does the build fail after the compile script was renamed? 构建 café')].filter((k) => !/[\u4e00-\u9fff]/.test(k)))
+    const counter = wordCounter(wanted)
+    for (const t of ['The builds failed after renaming', 'CAFÉ compiled café', 'build构建 fails', 'rename_script renamed scripts'])
+      expect(counter(t.toLowerCase())).toBe(countWords(t.toLowerCase(), wanted))
+  })
+})

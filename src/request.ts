@@ -32,17 +32,10 @@ export const validateRequest = (request: unknown): E.Either<InputError, Request>
   const history = request['history']
   if (history !== undefined) {
     if (!Array.isArray(history)) return E.left(inputError('history', `must be an array (got ${show(history)})`))
-    for (const [i, m] of history.entries()) {
-      const at = `history[${i}]`
-      if (!isRecord(m)) return E.left(inputError(at, `must be an object with role and content (got ${show(m)})`))
-      if (!ROLES.includes(m['role'] as string))
-        return E.left(inputError(`${at}.role`, `must be one of ${ROLES.join(', ')} (got ${show(m['role'])})`))
-      const hasParts = Array.isArray(m['parts'])
-      if (!hasParts && typeof m['content'] !== 'string' && !Array.isArray(m['content']))
-        return E.left(inputError(`${at}.content`, `must be a string or an array of parts (got ${show(m['content'])})`))
-      const ts = m['timestamp']
-      if (ts !== undefined && !(typeof ts === 'number' && Number.isFinite(ts)) && !(typeof ts === 'string' && !Number.isNaN(Date.parse(ts))))
-        return E.left(inputError(`${at}.timestamp`, `must be epoch milliseconds or an ISO-8601 date (got ${show(ts)})`))
+    // a hot loop on long histories: the path of a turn is built only when it is wrong
+    for (let i = 0; i < history.length; i++) {
+      const problem = turnProblem(history[i])
+      if (problem !== undefined) return E.left(inputError(`history[${i}]${problem[0]}`, problem[1]))
     }
   }
   const packets = request['packets']
@@ -61,6 +54,21 @@ export const validateRequest = (request: unknown): E.Either<InputError, Request>
         return E.left(inputError(`media[${i}]`, `must be an image part { _tag: 'Image', source } (got ${show(m)})`))
   }
   return E.right(request as unknown as Request)
+}
+
+const ROLE_SET: ReadonlySet<unknown> = new Set(ROLES)
+
+/** What is wrong with a history turn, as `[field suffix, problem]`, or undefined. */
+const turnProblem = (m: unknown): readonly [string, string] | undefined => {
+  if (!isRecord(m)) return ['', `must be an object with role and content (got ${show(m)})`]
+  if (!ROLE_SET.has(m['role'])) return ['.role', `must be one of ${ROLES.join(', ')} (got ${show(m['role'])})`]
+  const content = m['content']
+  if (typeof content !== 'string' && !Array.isArray(content) && !Array.isArray(m['parts']))
+    return ['.content', `must be a string or an array of parts (got ${show(content)})`]
+  const ts = m['timestamp']
+  if (ts !== undefined && !(typeof ts === 'number' && Number.isFinite(ts)) && !(typeof ts === 'string' && !Number.isNaN(Date.parse(ts))))
+    return ['.timestamp', `must be epoch milliseconds or an ISO-8601 date (got ${show(ts)})`]
+  return undefined
 }
 
 /**

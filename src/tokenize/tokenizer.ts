@@ -65,7 +65,7 @@ export const encodingTokenizer = (
     exact: options.exact ?? true,
     ...(options.model === undefined ? {} : { model: options.model }),
     count: (text) => (text.length === 0 ? 0 : load().count(text)),
-    lowerBound: nonSpaceRuns,
+    lowerBound: pieceLowerBound,
     prefixEnd: (text, maxTokens) => {
       if (maxTokens <= 0 || text.length === 0) return 0
       const ends = load().tokenEnds(text)
@@ -114,6 +114,45 @@ export const nonSpaceRuns = (text: string): number => {
     inRun = !space
   }
   return runs
+}
+
+// Runs, classified by their first character: letters (a letter, then letters, marks and
+// apostrophes), digits, and other non-space characters (a mark or apostrophe with no letter
+// before it belongs here: cl100k puts it in a punctuation piece).
+const RUNS = /\p{L}[\p{L}\p{M}']*|\p{N}+|[^\s\p{L}\p{N}]+/gu
+const LETTER = /^\p{L}/u
+const DIGIT = /^\p{N}/u
+
+/**
+ * A tighter lower bound for o200k_base and cl100k_base, from their pre-tokenizer rules:
+ * - a piece holding a letter holds one run of letters (with at most one other character
+ *   before it), so every maximal letter run is at least one piece;
+ * - digits form pieces of at most three digits on their own, so a run of n digits is at
+ *   least ⌈n/3⌉ pieces;
+ * - other non-space characters form pieces without letters or digits; a run of them is at
+ *   least one piece unless it is a single character that the next letter piece can absorb.
+ * The pieces counted are distinct, and each is at least one token. Whitespace counts zero.
+ * Taking marks and apostrophes into the letter run before them can only lower the figure,
+ * so it stays a lower bound for both encodings (property-tested against the real counts). On JSON it is
+ * about ten times tighter than {@link nonSpaceRuns}.
+ *
+ * @category utils
+ */
+export const pieceLowerBound = (text: string): number => {
+  let pieces = 0
+  // matchAll iterates a copy of the regex, so the shared pattern keeps no state between calls
+  for (const m of text.matchAll(RUNS)) {
+    const run = m[0]
+    if (LETTER.test(run)) pieces++
+    else if (DIGIT.test(run)) pieces += Math.ceil(run.length / 3)
+    else {
+      const next = text.codePointAt(m.index + run.length)
+      // one character before a letter may be the leading character of that letter's piece
+      const absorbable = [...run].length === 1 && next !== undefined && LETTER.test(String.fromCodePoint(next))
+      if (!absorbable) pieces++
+    }
+  }
+  return pieces
 }
 
 const O200K = /^(gpt-4o|chatgpt-4o|gpt-4\.1|gpt-4\.5|gpt-5|o1|o3|o4|gpt-oss)/

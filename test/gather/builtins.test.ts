@@ -50,7 +50,7 @@ describe('history', () => {
   })
 
   it('never makes packets of turns that cannot fit, and reports them as one range', async () => {
-    const long = Array.from({ length: 5000 }, (_, i) => ({ role: 'user' as const, content: `turn ${i} has exactly seven words here` }))
+    const long = Array.from({ length: 5000 }, () => ({ role: 'user' as const, content: 'this turn has exactly seven words here' }))
     const h = right(await history()(input({ query: 'q', history: long }, { maxTokens: 1000, reserveRatio: 0, maxHistoryMessages: Infinity }))())
     // each turn is at least 7 tokens + 1: at most 125 turns can be in a 1000-token budget
     expect(h.packets.length).toBe(125)

@@ -1,0 +1,33 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { nonSpaceRuns, pieceLowerBound, encodingTokenizer } from '../../src/tokenize/tokenizer.js'
+
+const o200k = encodingTokenizer('o200k_base')
+const cl100k = encodingTokenizer('cl100k_base')
+
+/** Strings that stress the piece rules: letters, marks, contractions, digits, punctuation, CJK, astral letters, JSON. */
+const piece = fc.constantFrom(
+  'a', 'Z', 'é', 'e\u0301', "'s", "'", "it's", '1', '12', '1234567', '½', '²', '.', ',', '{"', '":"', '"}', '/', '-', '→', '—',
+  '构', '建', '失败', '，', '。', '？', '𝐀', '😀', '👩‍💻', ' ', '  ', '\n', '\r\n', '\t', 'λ', 'Ω', '_', '$', '#', '\u200d', 'ß', 'İ',
+)
+const text = fc.oneof(fc.array(piece, { maxLength: 40 }).map((ps) => ps.join('')), fc.string({ maxLength: 60 }), fc.string({ unit: 'binary', maxLength: 40 }), fc.string({ unit: 'grapheme', maxLength: 40 }), fc.json())
+
+describe('pieceLowerBound', () => {
+  it('never exceeds the real count, on either encoding', () => {
+    fc.assert(
+      fc.property(text, (t) => {
+        const bound = pieceLowerBound(t)
+        expect(bound).toBeLessThanOrEqual(o200k.count(t))
+        expect(bound).toBeLessThanOrEqual(cl100k.count(t))
+      }),
+      { numRuns: 20_000 },
+    )
+  })
+
+  it('is much tighter than counting runs of non-space characters on JSON', () => {
+    const json = JSON.stringify({ tool: 'read', path: 'src/config.ts', lines: 120, ok: true, items: [1, 2, 3] })
+    expect(nonSpaceRuns(json)).toBe(1)
+    expect(pieceLowerBound(json)).toBeGreaterThan(15)
+    expect(pieceLowerBound(json)).toBeLessThanOrEqual(o200k.count(json))
+  })
+})

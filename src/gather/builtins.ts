@@ -73,17 +73,21 @@ export const history = (limit?: number): Gatherer =>
     const budget = availableTokens(config)
     let start = n === Number.POSITIVE_INFINITY ? 0 : Math.max(0, all.length - n)
     const turns: ChatMessage[] = []
+    const texts: string[] = []
     let bound = 0
     for (let i = all.length - 1; i >= start; i--) {
       const m = toChatMessage(all[i]!)
-      bound += tokenizer.lowerBound(messageText(m)) + 1
+      const text = messageText(m)
+      bound += tokenizer.lowerBound(text) + 1
       if (bound > budget) {
         start = i + 1
         break
       }
       turns.push(m)
+      texts.push(text)
     }
     turns.reverse()
+    texts.reverse()
     const skipped = start
     let first = 0
     while (first < turns.length && isToolAnswer(turns[first]!)) first++
@@ -100,7 +104,7 @@ export const history = (limit?: number): Gatherer =>
         id: `history:${i}`,
         type: 'history',
         priority: DEFAULT_PRIORITY.history,
-        content: messageText(m),
+        content: texts[k]!,
         timestamp: m.timestamp ?? now,
         source: 'history',
         metadata: { role: m.role, index: i },

@@ -14,7 +14,7 @@ import { createTokenizer } from '../src/tokenize/tokenizer.js'
 import {
   addAssistantMessage,
   addToolResult,
-  buildMessages,
+  buildTurn,
   buildSystemPrompt,
   loadWorkspace,
   type TurnMessage,
@@ -66,7 +66,7 @@ export const main = async (budget = 900, tight = 450): Promise<string> => {
 
   // 2. a turn with an image, then a tool loop
   const turn = orThrow(
-    await buildMessages(
+    await buildTurn(
       ws,
       { history: [], currentMessage: 'Add this receipt to the budget, and will it rain tomorrow?', media: ['images/receipt.png'], channel: 'telegram', chatId: '4242' },
       options,

@@ -7,7 +7,7 @@
  * @module
  */
 import * as E from 'fp-ts/lib/Either.js'
-import type * as TE from 'fp-ts/lib/TaskEither.js'
+import * as TE from 'fp-ts/lib/TaskEither.js'
 import type { GsscError } from '../error.js'
 import { imagePart, type MediaOptions } from './media.js'
 import type { Workspace } from './model.js'
@@ -37,16 +37,18 @@ export interface Turn<H = TurnMessage> {
 }
 
 /**
- * `[system, …history, current]`. The current message is a string, or with media, the
- * images (in order) then one text part. Fails on an invalid option or any unusable image.
+ * The messages of a turn, `[system, …history, current]`, and the report of how its system
+ * prompt was fitted (which file was cut or left out, and why). The current message is a
+ * string, or with media, the images (in order) then one text part. Fails on an invalid option
+ * or any unusable image. {@link buildMessages} is the same without the report.
  *
  * @example
- * const turn = await buildMessages(ws, { history: [], currentMessage: 'What is in this chart?', media: ['images/chart.png'] }, { tokenizer })()
+ * const turn = await buildTurn(ws, { history: [], currentMessage: 'What is in this chart?', media: ['images/chart.png'] }, { tokenizer })()
  * // Right({ messages: [{ role: 'system', … }, { role: 'user', content: [{ type: 'image_url', … }, { type: 'text', text: 'What is in this chart?' }] }], system: … })
  * @category constructors
  * @since 0.1.0
  */
-export const buildMessages =
+export const buildTurn =
   <H = TurnMessage>(ws: Workspace, input: TurnInput<H>, options: PromptOptions & MediaOptions): TE.TaskEither<GsscError, Turn<H>> =>
   async () => {
     const system = buildSystemPrompt(ws, {
@@ -68,6 +70,21 @@ export const buildMessages =
     }
     return E.right({ messages: [{ role: 'system', content: system.right.prompt }, ...input.history, current], system: system.right })
   }
+
+/**
+ * The seed's `build_messages`: `[system, …history, current]`, in OpenAI shapes (see
+ * {@link buildTurn} for the same with the system prompt's report).
+ *
+ * @example
+ * const messages = await buildMessages(ws, { history, currentMessage: 'Hi', channel: 'cli', chatId: 'direct' }, { tokenizer })()
+ * @category constructors
+ * @since 0.1.0
+ */
+export const buildMessages = <H = TurnMessage>(
+  ws: Workspace,
+  input: TurnInput<H>,
+  options: PromptOptions & MediaOptions,
+): TE.TaskEither<GsscError, Turn<H>['messages']> => TE.map((turn: Turn<H>) => turn.messages)(buildTurn(ws, input, options))
 
 /**
  * Appends a tool's result: `{ role: 'tool', tool_call_id, name, content }`.

@@ -18,6 +18,25 @@ describe('README', () => {
     expect(readme.split('\n').slice(0, 6).join('\n')).toContain('npm test')
   })
 
+  it('has every section of the manual, each once', () => {
+    const sections = readme.split('\n').filter((l) => l.startsWith('## '))
+    expect(sections).toEqual([
+      '## What it does',
+      '## A worked example',
+      '## The pipeline, stage by stage',
+      '## Chat messages out: OpenAI, Anthropic, agent chunks, conversations',
+      '## Session histories',
+      '## Agent workspaces (nanobot-style)',
+      '## See where the budget went',
+      '## Tokens',
+      '## The command line',
+      '## API reference',
+      '## Performance',
+      '## Design decisions',
+      '## Caveats',
+    ])
+  })
+
   it('shows the worked example output that the code really produces', async () => {
     const r = await run(
       build(

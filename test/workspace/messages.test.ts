@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import type { ChatCompletionMessage, ChatCompletionMessageParam } from 'openai/resources/chat/completions'
 import { describe, expect, it } from 'vitest'
 import { loadWorkspace } from '../../src/workspace/load.js'
-import { addAssistantMessage, addToolResult, buildMessages } from '../../src/workspace/messages.js'
+import { addAssistantMessage, addToolResult, buildMessages, buildTurn } from '../../src/workspace/messages.js'
 import type { TurnMessage } from '../../src/workspace/openai.js'
 import { buildSystemPrompt } from '../../src/workspace/prompt.js'
 import { BASIC, LOAD, left, right, RUNTIME, tokenizer } from './helpers.js'
@@ -17,7 +17,7 @@ const HISTORY: ReadonlyArray<TurnMessage> = Object.freeze([
 describe('buildMessages', () => {
   it('is [system, …history, current], with channel and chat id in the system prompt', async () => {
     const ws = right(await loadWorkspace(BASIC, LOAD)())
-    const turn = right(await buildMessages(ws, { history: HISTORY, currentMessage: 'Write a Python function', channel: 'cli', chatId: 'direct' }, OPTIONS)())
+    const turn = right(await buildTurn(ws, { history: HISTORY, currentMessage: 'Write a Python function', channel: 'cli', chatId: 'direct' }, OPTIONS)())
     const system = right(buildSystemPrompt(ws, { ...OPTIONS, channel: 'cli', chatId: 'direct' }))
     expect(turn.messages).toEqual([
       { role: 'system', content: system.prompt },
@@ -28,11 +28,14 @@ describe('buildMessages', () => {
     expect(turn.messages[1]).toBe(HISTORY[0]) // history is passed through, not rebuilt
     expect(turn.system).toEqual(system)
     expect(turn.system.prompt.endsWith('\n\n## Current Session\nChannel: cli\nChat ID: direct')).toBe(true)
+    // the seed's API: the bare array
+    const messages = right(await buildMessages(ws, { history: HISTORY, currentMessage: 'Write a Python function', channel: 'cli', chatId: 'direct' }, OPTIONS)())
+    expect(messages).toEqual(turn.messages)
   })
 
   it('puts images first, then the text, as data URLs', async () => {
     const ws = right(await loadWorkspace(BASIC, LOAD)())
-    const turn = right(await buildMessages(ws, { history: [], currentMessage: 'Describe these', media: ['images/chart.png', 'images/dot.gif'] }, OPTIONS)())
+    const turn = right(await buildTurn(ws, { history: [], currentMessage: 'Describe these', media: ['images/chart.png', 'images/dot.gif'] }, OPTIONS)())
     const png = (await readFile(join(BASIC, 'images/chart.png'))).toString('base64')
     const gif = (await readFile(join(BASIC, 'images/dot.gif'))).toString('base64')
     expect(turn.messages.at(-1)).toEqual({
@@ -47,22 +50,22 @@ describe('buildMessages', () => {
 
   it('fails, naming the file, instead of dropping an unusable image', async () => {
     const ws = right(await loadWorkspace(BASIC, LOAD)())
-    expect(left(await buildMessages(ws, { history: [], currentMessage: 'Look', media: ['images/chart.png', 'images/notes.png'] }, OPTIONS)()).message).toMatch(
+    expect(left(await buildTurn(ws, { history: [], currentMessage: 'Look', media: ['images/chart.png', 'images/notes.png'] }, OPTIONS)()).message).toMatch(
       /^media "images\/notes\.png": is not a PNG, JPEG, GIF or WebP image/,
     )
-    expect(left(await buildMessages(ws, { history: [], currentMessage: 'Look', media: ['images/huge.png'] }, OPTIONS)()).message).toMatch(/file not found/)
+    expect(left(await buildTurn(ws, { history: [], currentMessage: 'Look', media: ['images/huge.png'] }, OPTIONS)()).message).toMatch(/file not found/)
   })
 
   it('loads the skills named for the turn', async () => {
     const ws = right(await loadWorkspace(BASIC, LOAD)())
-    const turn = right(await buildMessages(ws, { history: [], currentMessage: 'Weather?', skillNames: ['weather'] }, OPTIONS)())
+    const turn = right(await buildTurn(ws, { history: [], currentMessage: 'Weather?', skillNames: ['weather'] }, OPTIONS)())
     expect(turn.system.prompt).toContain('### Skill: weather\n\n# Weather\n\nUse `curl wttr.in/<city>?format=3` for a one-line forecast.')
-    expect(left(await buildMessages(ws, { history: [], currentMessage: 'x', skillNames: ['../secrets'] }, OPTIONS)()).message).toMatch(/^config\.skillNames: is not a skill name/)
+    expect(left(await buildTurn(ws, { history: [], currentMessage: 'x', skillNames: ['../secrets'] }, OPTIONS)()).message).toMatch(/^config\.skillNames: is not a skill name/)
   })
 
   it('gives messages the OpenAI SDK accepts as they are', async () => {
     const ws = right(await loadWorkspace(BASIC, LOAD)())
-    const turn = right(await buildMessages(ws, { history: HISTORY, currentMessage: 'Hi' }, OPTIONS)())
+    const turn = right(await buildTurn(ws, { history: HISTORY, currentMessage: 'Hi' }, OPTIONS)())
     const withCalls = addToolResult(addAssistantMessage(turn.messages, null, [{ id: 'c1', name: 'read_file', arguments: { path: 'a' } }]), 'c1', 'read_file', 'A')
     // a compile-time check: this file does not type-check if the shapes drift
     const sdk: ChatCompletionMessageParam[] = withCalls

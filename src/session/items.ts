@@ -6,7 +6,7 @@
  */
 import type { ChatMessage } from '../message.js'
 import { messageText } from '../message.js'
-import { cacheKey, type TokenCache } from '../tokenize/cache.js'
+import { cachedCount, type TokenCache } from '../tokenize/cache.js'
 import type { Tokenizer } from '../tokenize/tokenizer.js'
 import type { MessageKind } from './model.js'
 
@@ -59,18 +59,7 @@ export type Count = (text: string) => number
  *
  * @category constructors
  */
-export const counter = (tokenizer: Tokenizer, cache?: TokenCache): Count =>
-  cache === undefined
-    ? (t) => tokenizer.count(t)
-    : (t) => {
-        if (t.length === 0) return 0
-        const key = cacheKey(tokenizer, t)
-        const hit = cache.get(key)
-        if (hit !== undefined) return hit
-        const n = tokenizer.count(t)
-        cache.set(key, n)
-        return n
-      }
+export const counter = (tokenizer: Tokenizer, cache?: TokenCache): Count => cachedCount(tokenizer, cache)
 
 /**
  * Tokens of a turn: its text ({@link messageText}: text, tool calls as `name(args)`, tool

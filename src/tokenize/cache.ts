@@ -57,3 +57,33 @@ export const createTokenCache = (maxEntries = 200_000): TokenCache => {
  */
 export const cacheKey = (tokenizer: Tokenizer, text: string): string =>
   `${tokenizer.name}:${text.length}:${contentId(text)}`
+
+/**
+ * A count function that goes through a cache when one is given: a hit is returned as is, a
+ * miss is counted with `count` and stored. `onHit` lets a caller keep statistics.
+ *
+ * @example
+ * const count = cachedCount(tokenizer, cache)
+ * count('hello') // tokenized once; later builds sharing `cache` find it
+ * @category utils
+ */
+export const cachedCount = (
+  tokenizer: Tokenizer,
+  cache: TokenCache | undefined,
+  count: (text: string) => number = tokenizer.count,
+  onHit: () => void = () => undefined,
+): ((text: string) => number) =>
+  cache === undefined
+    ? count
+    : (text) => {
+        if (text.length === 0) return 0
+        const key = cacheKey(tokenizer, text)
+        const hit = cache.get(key)
+        if (hit !== undefined) {
+          onHit()
+          return hit
+        }
+        const tokens = count(text)
+        cache.set(key, tokens)
+        return tokens
+      }

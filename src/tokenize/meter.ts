@@ -6,7 +6,7 @@
  * @module
  */
 import type { Packet } from '../packet.js'
-import { cacheKey, type TokenCache } from './cache.js'
+import { cachedCount, type TokenCache } from './cache.js'
 import type { Tokenizer } from './tokenizer.js'
 
 /** How much tokenizing a build did; tests use it to prove laziness. */
@@ -60,24 +60,13 @@ export const meter = (tokenizer: Tokenizer, cache?: TokenCache): Meter => {
     charsTokenized += text.length
     return tokenizer.count(text)
   }
+  const viaCache = cachedCount(tokenizer, cache, count, () => cacheHits++)
   const text = (value: string): number => {
     if (value.length === 0) return 0
     // short static strings (headings, labels) repeat within a build: remember them locally
     const local = value.length <= 256 ? byText.get(value) : undefined
     if (local !== undefined) return local
-    let tokens: number
-    if (cache === undefined) tokens = count(value)
-    else {
-      const key = cacheKey(tokenizer, value)
-      const hit = cache.get(key)
-      if (hit !== undefined) {
-        cacheHits++
-        tokens = hit
-      } else {
-        tokens = count(value)
-        cache.set(key, tokens)
-      }
-    }
+    const tokens = viaCache(value)
     if (value.length <= 256) byText.set(value, tokens)
     exact.set(value, tokens)
     return tokens

@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { prefixEndWindowed } from '../tokenize/prefix.js'
 import type { Tokenizer } from '../tokenize/tokenizer.js'
 
 /** How far back (as a share of the kept length) a boundary may be to be preferred. */
@@ -65,7 +66,8 @@ export const cutText = (
   if (maxTokens >= totalTokens) return text
   if (maxTokens <= 0) return ''
   if (keep === 'head') {
-    const end = tokenizer.prefixEnd(text, maxTokens)
+    // a long text is tokenized only as far as the cut: a window, not the whole of it
+    const end = prefixEndWindowed(text, maxTokens, tokenizer)
     return text.slice(0, end >= text.length ? end : snapBack(text, end)).trimEnd()
   }
   const start = tokenizer.prefixEnd(text, totalTokens - maxTokens)

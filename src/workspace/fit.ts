@@ -16,6 +16,7 @@
  */
 import type { Tokenizer } from '../tokenize/tokenizer.js'
 import type { Item } from './sections.js'
+import { prefixEndWindowed, windowFor } from '../tokenize/prefix.js'
 
 /** An item as it goes into the prompt. */
 export interface Fitted {
@@ -26,9 +27,6 @@ export interface Fitted {
   /** The whole item's tokens, when they were counted. */
   readonly wholeTokens?: number
 }
-
-/** How many characters of text to tokenize, at first, to find where `limit` tokens end. */
-const windowFor = (limit: number): number => (limit + 16) * 8
 
 /**
  * `item` within `limit` tokens, or `undefined` when not even its head and `minCut` body
@@ -51,7 +49,7 @@ export const fitItem = (item: Item, limit: number, tokenizer: Tokenizer, minCut:
   // room for the marker at its longest, and for the line break a mid-line cut adds
   let keep = limit - tokenizer.count(marker(label, limit, whole ?? limit * 1000, whole === undefined)) - 1
   for (let attempt = 0; attempt < 3 && keep - headTokens >= minCut; attempt++) {
-    const end = tokenEnd(full, keep, tokenizer)
+    const end = prefixEndWindowed(full, keep, tokenizer)
     if (end >= full.length) {
       // a long text of few tokens (long runs of one character): it fits after all
       const tokens = tokenizer.count(full)
@@ -84,26 +82,6 @@ const fmt = (n: number): string => n.toLocaleString('en-US')
 
 const estimateTotal = (keptTokens: number, kept: string, totalBytes: number): number =>
   Math.max(keptTokens + 1, Math.round((keptTokens * totalBytes) / Math.max(1, Buffer.byteLength(kept, 'utf8'))))
-
-/**
- * Where the first `limit` tokens of `text` end, tokenizing a growing window rather than
- * the whole text. Terminates: a window of 128 × (limit + 1) code units holds more than
- * `limit` tokens (no token of the shipped encodings is longer than 128 bytes), and the
- * window stops growing at the text's end anyway.
- */
-const tokenEnd = (text: string, limit: number, tokenizer: Tokenizer): number => {
-  for (let size = windowFor(limit); ; size *= 4) {
-    const window = text.slice(0, codePointEnd(text, Math.min(text.length, size)))
-    const end = tokenizer.prefixEnd(window, limit)
-    if (end < window.length || window.length >= text.length) return end
-  }
-}
-
-/** Never slice between the two halves of a surrogate pair. */
-const codePointEnd = (text: string, end: number): number => {
-  const c = text.charCodeAt(end - 1)
-  return end < text.length && c >= 0xd800 && c <= 0xdbff ? end - 1 : end
-}
 
 const SENTENCE_END = /[.!?]/
 const CJK_SENTENCE_END = /[。！？]/

@@ -7,6 +7,7 @@ import { checkAnthropic } from '../src/render/checkAnthropic.js'
 import { checkOpenAI } from '../src/render/checkOpenAI.js'
 import { countAnthropic, countOpenAI } from '../src/render/count.js'
 import { gpt4o, NOW, run } from './helpers.js'
+import { seeded } from './prop.js'
 
 const words = fc.array(fc.constantFrom('build', 'fails', 'script', '构建', '失败', 'ok', '🎉', '\n', 'x'), { maxLength: 25 }).map((w) => w.join(' '))
 
@@ -41,7 +42,7 @@ describe('chat formats under any budget', () => {
           expect(r.tokenCount).toBeLessThanOrEqual(maxTokens)
         }
       }),
-      { numRuns: 250 },
+      seeded(250),
     )
   })
 })

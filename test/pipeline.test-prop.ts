@@ -13,6 +13,7 @@ import { sectioned } from '../src/structure/sectioned.js'
 import { template } from '../src/structure/template.js'
 import type { Structurer } from '../src/structure/structurer.js'
 import { gpt4o, MINUTE, NOW, right, run } from './helpers.js'
+import { seeded } from './prop.js'
 
 const WORDS = ['build', 'fails', 'compile', 'script', 'the', 'and', '构建', '失败', '脚本', '天气', '🎉', 'x=1;', '{"a":2}', '\n', 'Paris', 'été', '42']
 const text = fc.array(fc.constantFrom(...WORDS), { minLength: 0, maxLength: 60 }).map((ws) => ws.join(' '))
@@ -89,7 +90,7 @@ describe('build invariants', () => {
           if (!compressing) expect(r.truncated).toEqual([])
         },
       ),
-      { numRuns: 300 },
+      seeded(300),
     )
   })
 
@@ -107,7 +108,7 @@ describe('build invariants', () => {
           }
         },
       ),
-      { numRuns: 300 },
+      seeded(300),
     )
   })
 })

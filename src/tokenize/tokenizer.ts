@@ -118,8 +118,8 @@ export const nonSpaceRuns = (text: string): number => {
 
 /**
  * A tighter lower bound for o200k_base and cl100k_base, from their pre-tokenizer rules, in
- * one pass without allocating. No piece spans two runs of non-space characters, so each run
- * (a *segment*) is bounded on its own:
+ * one pass without allocating. Pieces almost never span two runs of non-space characters, so
+ * each run (a *segment*) is bounded on its own:
  * - a segment holding any non-ASCII character counts one piece (classifying Unicode letters,
  *   marks and digits the way both encodings do is not worth its cost here);
  * - in an ASCII segment, a piece holding a letter holds one run of letters (apostrophes
@@ -127,9 +127,17 @@ export const nonSpaceRuns = (text: string): number => {
  *   least one piece; a run of n digits is at least ⌈n/3⌉ pieces (digits form pieces of at
  *   most three on their own); and a run of other characters is at least one piece, unless it
  *   is a single character the next letter's piece can absorb.
+ *
+ * The one piece rule that crosses whitespace is o200k's punctuation piece,
+ * ` ?[^\s\p{L}\p{N}]+[\r\n/]*`: after punctuation, line breaks and slashes join it, so
+ * `".\n/"` is one piece (and one token). Slashes that open a segment after a gap of only
+ * `\r`/`\n`, behind a segment that ends in anything but an ASCII letter or digit, therefore
+ * count nothing; the chain goes on while whole segments are slashes. (cl100k's `[\r\n]*`
+ * joins only whitespace.)
+ *
  * The pieces counted are distinct, and each is at least one token. Property-tested against
- * the real counts of both encodings. On JSON it is several times tighter than
- * {@link nonSpaceRuns}, at about the same cost.
+ * the real counts of both encodings (a million cases per encoding in `npm run test:deep`).
+ * On JSON it is several times tighter than {@link nonSpaceRuns}, at about the same cost.
  *
  * @category utils
  */
@@ -137,12 +145,22 @@ export const pieceLowerBound = (text: string): number => {
   let pieces = 0
   let i = 0
   const n = text.length
+  // whether slashes here would join the punctuation piece before them (o200k)
+  let absorbing = false
   while (i < n) {
-    // skip whitespace
     let c = text.charCodeAt(i)
     if (c === 32 || (c >= 9 && c <= 13)) {
+      // only line breaks keep the punctuation piece open
+      if (c !== 10 && c !== 13) absorbing = false
       i++
       continue
+    }
+    // absorbed slashes first; a segment made only of them keeps the piece open
+    if (absorbing) {
+      while (i < n && text.charCodeAt(i) === 47) i++
+      if (i >= n) break
+      c = text.charCodeAt(i)
+      if (c === 32 || (c >= 9 && c <= 13)) continue
     }
     // one segment: [i, end)
     let end = i
@@ -154,6 +172,8 @@ export const pieceLowerBound = (text: string): number => {
       end++
     }
     pieces += ascii ? asciiPieces(text, i, end) : 1
+    const last = text.charCodeAt(end - 1)
+    absorbing = !(isAsciiLetter(last) || (last >= 48 && last <= 57))
     i = end
   }
   return pieces

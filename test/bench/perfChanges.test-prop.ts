@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest'
 import { composedCount, isWordEnd } from '../../src/compress/outputCount.js'
 import { countWords, keywordExtractor, stem, wordCounter } from '../../src/select/keywords.js'
 import { encodingTokenizer, estimateTokenizer } from '../../src/tokenize/tokenizer.js'
+import { seeded } from '../prop.js'
 
 const char = (min: number, max: number): fc.Arbitrary<string> => fc.integer({ min, max }).map((c) => String.fromCharCode(c))
 const from = (chars: string): fc.Arbitrary<string> => fc.constantFrom(...Array.from(chars))
@@ -55,7 +56,7 @@ describe('composedCount', () => {
           if (tokenized !== whole.length) composed++
         },
       ),
-      { numRuns: 1500 },
+      seeded(1500),
     )
     // the property is about the composed path: most texts must have taken it
     expect(composed).toBeGreaterThan(500)
@@ -99,7 +100,7 @@ describe('wordCounter', () => {
         const counter = wordCounter(wanted)
         for (const t of texts) expect(counter(t)).toBe(countWords(t, wanted))
       }),
-      { numRuns: 3000 },
+      seeded(3000),
     )
   })
 

@@ -10,6 +10,7 @@ import { countAnthropic, countOpenAI } from '../../src/render/count.js'
 import { toOpenAI } from '../../src/render/openai.js'
 import { gpt4o, pngBase64 } from '../render/fixtures.js'
 import { chunk, right, stateOf } from './helpers.js'
+import { seeded } from '../prop.js'
 
 const PNG = pngBase64(64, 64)
 const words = fc.array(fc.constantFrom('read', 'the', 'file', '</tool_result>', '"q"', '数据', '\n', 'a & b', 'x < y'), { maxLength: 30 }).map((w) => w.join(' '))
@@ -86,7 +87,7 @@ describe('buildChunkContext under any state and budget', () => {
         expect(new Set(seen).size).toBe(seen.length)
         expect(new Set(seen)).toEqual(new Set(state.chunkIds))
       }),
-      { numRuns: 250 },
+      seeded(250),
     )
   })
 
@@ -107,7 +108,7 @@ describe('buildChunkContext under any state and budget', () => {
         const firstKept = history.findIndex((id) => included.has(id))
         if (firstKept >= 0) history.slice(firstKept).forEach((id) => expect(included.has(id)).toBe(true))
       }),
-      { numRuns: 250 },
+      seeded(250),
     )
   })
 })

@@ -6,6 +6,7 @@ import { stripAnsi, width } from '../../src/inspect/width.js'
 import type { PacketInput } from '../../src/packet.js'
 import { build } from '../../src/pipeline.js'
 import { gpt4o, NOW, run } from '../helpers.js'
+import { seeded } from '../prop.js'
 
 const text = fc.oneof(fc.string({ maxLength: 60 }), fc.string({ unit: 'grapheme', maxLength: 40 }), fc.string({ unit: 'binary', maxLength: 40 }))
 const packet: fc.Arbitrary<PacketInput> = fc.record({
@@ -34,7 +35,7 @@ describe('renderExplain (properties)', () => {
           expect(t.sections.reduce((n, s) => n + s.kept + s.truncated + s.dropped, 0)).toBe(r.packets.length)
         },
       ),
-      { numRuns: 60 },
+      seeded(60),
     )
   })
 })

@@ -10,6 +10,7 @@ import { toOpenAI } from '../../src/render/openai.js'
 import type { AnthropicOptions, OpenAIOptions } from '../../src/render/options.js'
 import { repair } from '../../src/render/repair.js'
 import { deepFreeze, gpt4o, pngBase64 } from './fixtures.js'
+import { seeded } from '../prop.js'
 
 const PNG = pngBase64(300, 200)
 const claude: Origin = { provider: 'anthropic', model: 'claude-opus-4-5' }
@@ -110,7 +111,7 @@ describe('provider invariants hold for any conversation', () => {
         const repaired = repair(input, { ...options, format: 'openai' }).messages
         expect(countOpenAI(messages, gpt4o)).toBe(conversationCost(repaired, gpt4o, { format: 'openai', ...options }))
       }),
-      { numRuns: 300 },
+      seeded(300),
     )
   })
 
@@ -123,7 +124,7 @@ describe('provider invariants hold for any conversation', () => {
         const repaired = repair(input, { ...options, format: 'anthropic' }).messages
         expect(countAnthropic(request, gpt4o)).toBe(conversationCost(repaired, gpt4o, { format: 'anthropic' }))
       }),
-      { numRuns: 300 },
+      seeded(300),
     )
   })
 
@@ -136,7 +137,7 @@ describe('provider invariants hold for any conversation', () => {
         expect(twice.findings).toEqual([])
         expect(twice.messages).toEqual(once.messages)
       }),
-      { numRuns: 200 },
+      seeded(200),
     )
   })
 
@@ -147,7 +148,7 @@ describe('provider invariants hold for any conversation', () => {
         const accounted = new Set([...r.sources, ...r.findings.map((f) => f.index)])
         input.forEach((_, i) => expect(accounted.has(i)).toBe(true))
       }),
-      { numRuns: 200 },
+      seeded(200),
     )
   })
 })

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { buildSession, type SessionBuild } from '../../src/session/build.js'
 import { rebuildSession } from '../../src/session/incremental.js'
 import { right, tempDir, tokenizer } from './helpers.js'
+import { seeded } from '../prop.js'
 
 const KINDS = ['user', 'assistant', 'call', 'result', 'thinking', 'compaction', 'label', 'custom_message', 'branch_summary', 'bash'] as const
 
@@ -75,7 +76,7 @@ describe('rebuildSession (properties)', () => {
           expect(comparable(build)).toEqual(comparable(right(await buildSession(file, { tokenizer })())))
         }
       }),
-      { numRuns: 60 },
+      seeded(60),
     )
     // the property is about the incremental path: make sure it was taken, often
     expect(modes.get('incremental') ?? 0).toBeGreaterThan(20)

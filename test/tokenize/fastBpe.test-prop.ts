@@ -10,6 +10,7 @@ import { initialParts } from '../../src/tokenize/pieceParts.js'
 import { prefixHashes, rankTable, type RankTable } from '../../src/tokenize/rankTable.js'
 import { scratch } from '../../src/tokenize/scratch.js'
 import { utf8Into } from '../../src/tokenize/utf8.js'
+import { seeded } from '../prop.js'
 
 const ENCODINGS: ReadonlyArray<EncodingName> = ['o200k_base', 'cl100k_base']
 
@@ -70,11 +71,11 @@ const encodesExactly = (text: string): void => {
 
 describe('fastBpe against js-tiktoken', () => {
   it('encodes 10,000 mixed strings exactly, on both encodings', () => {
-    fc.assert(fc.property(mixedText, encodesExactly), { numRuns: 10_000 })
+    fc.assert(fc.property(mixedText, encodesExactly), seeded(10_000))
   })
 
   it('encodes strings with long unbroken runs exactly, on both encodings', () => {
-    fc.assert(fc.property(longText, encodesExactly), { numRuns: 300 })
+    fc.assert(fc.property(longText, encodesExactly), seeded(300))
   })
 
   it('puts token ends where the reference does', () => {
@@ -83,7 +84,7 @@ describe('fastBpe against js-tiktoken', () => {
         for (const { fast, reference } of engines)
           expect(Array.from(fast.tokenEnds(text))).toEqual(Array.from(reference.tokenEnds(text)))
       }),
-      { numRuns: 1_500 },
+      seeded(1_500),
     )
   })
 })
@@ -117,7 +118,7 @@ describe.each(ENCODINGS)('merge strategies agree (%s)', (encoding) => {
           expect(merged(table, noChars, piece, true)).toEqual(bytesByScan)
         },
       ),
-      { numRuns: 4_000 },
+      seeded(4_000),
     )
   })
 })

@@ -5,6 +5,7 @@ import type { HistoryEntry, Skill, Workspace, WorkspaceFile } from '../../src/wo
 import { buildSystemPrompt } from '../../src/workspace/prompt.js'
 import type { Item } from '../../src/workspace/sections.js'
 import { NOW, right, RUNTIME, tokenizer } from './helpers.js'
+import { seeded } from '../prop.js'
 
 /** Text made of pieces that stress BPE joins: words, CJK, emoji, markup, runs of newlines and spaces. */
 const text = (maxPieces: number) =>
@@ -104,7 +105,7 @@ describe('buildSystemPrompt (properties)', () => {
           for (const part of built.parts) if (!part.dropped && part.id.startsWith('bootstrap:')) expect(built.prompt).toContain(`## ${part.name}\n\n`)
         },
       ),
-      { numRuns: 250 },
+      seeded(250),
     )
   })
 })
@@ -126,7 +127,7 @@ describe('fitItem (properties)', () => {
           expect(body.startsWith(kept.replace(/[ \t]+$/, ''))).toBe(true)
         }
       }),
-      { numRuns: 400 },
+      seeded(400),
     )
   })
 })

@@ -9,6 +9,7 @@ import { truncateHistory } from '../../../src/session/fit/truncate.js'
 import type { HistoryItem } from '../../../src/session/items.js'
 import { tokenizer } from '../helpers.js'
 import { assistant, calls, items, paired, result, system, user } from './histories.js'
+import { seeded } from '../../prop.js'
 
 const WORDS = ['build', 'error', 'fix', 'the', 'test', 'src/index.ts', 'failed', 'module', 'ok', 'deploy', '🎉', '世界', 'Monday']
 const words = fc.array(fc.constantFrom(...WORDS), { minLength: 1, maxLength: 40 }).map((w) => w.join(' '))
@@ -75,7 +76,7 @@ describe('fitting strategies (properties)', () => {
           expect(JSON.stringify(h)).toBe(frozen)
         },
       ),
-      { numRuns: 60 },
+      seeded(60),
     )
   })
 
@@ -87,7 +88,7 @@ describe('fitting strategies (properties)', () => {
           expect(E.isRight(r) && r.right.items, name).toEqual(h)
         }
       }),
-      { numRuns: 30 },
+      seeded(30),
     )
   })
 })

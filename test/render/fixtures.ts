@@ -1,5 +1,5 @@
 /**
- * Test helpers: the real pi sessions of /work/shared/fixtures/pi read as neutral messages
+ * Test helpers: the real pi sessions of ../shared/fixtures/pi read as neutral messages
  * (only what the renderers need: message entries, in file order), a tokenizer, and small
  * real images built byte by byte.
  */
@@ -8,8 +8,9 @@ import { deflateSync } from 'node:zlib'
 import * as E from 'fp-ts/lib/Either.js'
 import { image, message, text, toolCall, toolResult, type ChatMessage, type Part } from '../../src/message.js'
 import { createTokenizer, type Tokenizer } from '../../src/tokenize/tokenizer.js'
+import { fixture } from '../shared.js'
 
-export const FIXTURES = '/work/shared/fixtures/pi'
+export const FIXTURES = fixture('pi')
 
 export const gpt4o: Tokenizer = E.getOrElseW((e: { message: string }) => {
   throw new Error(e.message)

@@ -16,8 +16,9 @@ import { toHistory } from '../../src/session/history.js'
 import { loadSession } from '../../src/session/load.js'
 import type { BranchContext } from '../../src/session/model.js'
 import { createTokenizer } from '../../src/tokenize/tokenizer.js'
+import { fixture } from '../shared.js'
 
-const FIXTURES = '/work/shared/fixtures/pi'
+const FIXTURES = fixture('pi')
 const BEFORE = `${FIXTURES}/before-compaction.jsonl`
 const LARGE = `${FIXTURES}/large-session.jsonl`
 

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { referenceBpe, type Bpe, type EncodingName } from '../../src/tokenize/bpe.js'
 import { fastBpe } from '../../src/tokenize/fastBpe.js'
+import { fixture } from '../shared.js'
 
 // The oracle is js-tiktoken itself: referenceBpe's encode is `new Tiktoken(ranks).encode(text, [], [])`.
 
@@ -69,7 +70,7 @@ const fixtureTexts = (): ReadonlyArray<string> => {
     else if (v !== null && typeof v === 'object') Object.values(v).forEach(walk)
   }
   for (const file of ['before-compaction.jsonl', 'large-session.jsonl'])
-    for (const line of readFileSync(`/work/shared/fixtures/pi/${file}`, 'utf8').split('\n')) {
+    for (const line of readFileSync(fixture('pi', file), 'utf8').split('\n')) {
       if (line.trim() === '') continue
       const entry = JSON.parse(line) as { message?: unknown; summary?: unknown }
       walk(entry.message)

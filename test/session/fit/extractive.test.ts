@@ -3,6 +3,7 @@ import { messageText } from '../../../src/message.js'
 import { extractiveSummarizer } from '../../../src/session/fit/extractive.js'
 import { contextOf, tokenizer } from '../helpers.js'
 import { conversation } from './histories.js'
+import { fixture } from '../../shared.js'
 
 const messages = conversation().map((i) => i.message)
 
@@ -30,7 +31,7 @@ describe('extractiveSummarizer', () => {
   })
 
   it('summarizes a real session within a realistic target, in order', async () => {
-    const c = await contextOf('/work/shared/fixtures/pi/large-session.jsonl')
+    const c = await contextOf(fixture('pi', 'large-session.jsonl'))
     const older = c.messages.slice(0, 600).map((m) => m.message)
     const s = await summarize(older, 800)
     const n = tokenizer.count(s)

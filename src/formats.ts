@@ -6,14 +6,14 @@
  *
  * @module
  */
-import type { Renderer } from './output.js'
+import type { Rendered, Renderer } from './output.js'
 import { toAnthropic } from './render/anthropic.js'
 import { countAnthropic, countOpenAI } from './render/count.js'
 import { toOpenAI } from './render/openai.js'
 import { message } from './message.js'
 import { DEFAULT_LEADING_USER_TEXT, type AnthropicOptions, type OpenAIOptions } from './render/options.js'
 import type { AnthropicRequest, OpenAIMessage } from './render/wire.js'
-import { docToMessages } from './structure/messages.js'
+import { docToTurns, type Turns } from './structure/messages.js'
 
 /**
  * OpenAI Chat Completions messages (`output` is the `messages` array you send).
@@ -25,8 +25,19 @@ import { docToMessages } from './structure/messages.js'
  */
 export const openaiRenderer = (options: OpenAIOptions = {}): Renderer<ReadonlyArray<OpenAIMessage>> => ({
   format: 'openai',
-  render: (doc) => toOpenAI(docToMessages(doc), options).messages,
-  count: (messages, tokenizer) => countOpenAI(messages, tokenizer),
+  render: (doc) => {
+    const turns = docToTurns(doc)
+    const r = toOpenAI(turns.messages, options)
+    return traced(r.messages, r.sources.map((i) => [i]), turns)
+  },
+  count: (messages, counter) => countOpenAI(messages, counter),
+})
+
+/** An output whose turns come from the given input turns: their packet ids, and their spans. */
+const traced = <O>(output: O, from: ReadonlyArray<ReadonlyArray<number>>, turns: Turns): Rendered<O> => ({
+  output,
+  sources: from.map((indices) => [...new Set(indices.flatMap((i) => turns.sources[i] ?? []))]),
+  spans: turns.spans,
 })
 
 /**
@@ -43,12 +54,14 @@ export const openaiRenderer = (options: OpenAIOptions = {}): Renderer<ReadonlyAr
 export const anthropicRenderer = (options: AnthropicOptions = {}): Renderer<AnthropicRequest> => ({
   format: 'anthropic',
   render: (doc) => {
-    const messages = docToMessages(doc)
-    const request = toAnthropic(messages, options).request
+    const turns = docToTurns(doc)
+    const first = toAnthropic(turns.messages, options)
     // decided after repair: empty or failed turns are dropped there
-    return request.messages.length > 0
-      ? request
-      : toAnthropic([...messages, message('user', options.leadingUserText ?? DEFAULT_LEADING_USER_TEXT)], options).request
+    const r =
+      first.request.messages.length > 0
+        ? first
+        : toAnthropic([...turns.messages, message('user', options.leadingUserText ?? DEFAULT_LEADING_USER_TEXT)], options)
+    return traced(r.request, r.sources, turns)
   },
-  count: (request, tokenizer) => countAnthropic(request, tokenizer),
+  count: (request, counter) => countAnthropic(request, counter),
 })

@@ -1,19 +1,48 @@
 /**
- * Renderers: the last step, from the structured document to what the user sends. Each
- * renderer also counts its own output, so the reported token count is the count of exactly
- * what is returned.
+ * Renderers: the last step, from the structured document to what the user sends. A renderer
+ * returns its output together with where each piece came from (provenance), and counts its
+ * own output, so the reported token count is the count of exactly what is returned and
+ * nothing downstream (the exact count, the inspector, the CLI) ever searches or re-parses the
+ * rendered text.
  *
  * @module
  */
-import { renderText, type Document } from './structure/document.js'
-import type { Tokenizer } from './tokenize/tokenizer.js'
+import type { Counter } from './render/cost.js'
+import { renderBlocks, type Document, type Span } from './structure/document.js'
 
-/** Turns a document into output of type `O` and counts that output's tokens. */
+export type { Counter }
+
+// -------------------------------------------------------------------------------------
+// model
+// -------------------------------------------------------------------------------------
+
+/**
+ * An output and its provenance.
+ *
+ * - `sources[i]` lists the ids of the packets the i-th *turn* of the output shows, in order:
+ *   the one text of a text output; the messages of an OpenAI request; the system prompt (when
+ *   there is one) then the messages of an Anthropic request — the turns the inspector shows.
+ * - `spans` maps each string of the output that was joined from item texts (a text prompt, a
+ *   system prompt) to where each item's text lies in it, so the exact count can reuse the
+ *   counts the build already took.
+ */
+export interface Rendered<O> {
+  readonly output: O
+  readonly sources: ReadonlyArray<ReadonlyArray<string>>
+  readonly spans: ReadonlyMap<string, ReadonlyArray<Span>>
+}
+
+/** Turns a document into output of type `O` with its provenance, and counts that output's tokens. */
 export interface Renderer<O> {
   readonly format: string
-  readonly render: (doc: Document) => O
-  readonly count: (output: O, tokenizer: Tokenizer) => number
+  readonly render: (doc: Document) => Rendered<O>
+  /** The exact count of an output; `counter` counts one string (the build passes its own). */
+  readonly count: (output: O, counter: Counter) => number
 }
+
+// -------------------------------------------------------------------------------------
+// constructors
+// -------------------------------------------------------------------------------------
 
 /**
  * One prompt string; its count is the tokenizer's count of that string.
@@ -23,6 +52,9 @@ export interface Renderer<O> {
  */
 export const textRenderer: Renderer<string> = {
   format: 'text',
-  render: renderText,
-  count: (output, tokenizer) => tokenizer.count(output),
+  render: (doc) => {
+    const { text, spans, ids } = renderBlocks(doc.blocks, doc.joiner)
+    return { output: text, sources: [ids], spans: new Map([[text, spans]]) }
+  },
+  count: (output, counter) => counter.count(output),
 }

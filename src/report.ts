@@ -58,6 +58,12 @@ export interface PacketReport {
 export interface BuildResult<O = string> {
   /** What you send: a prompt string, or the chat messages of the chosen format. */
   readonly output: O
+  /**
+   * Provenance: for each turn of the output (the one text of a text output; each message of
+   * an OpenAI request; the system prompt, then each message, of an Anthropic request), the
+   * ids of the packets it shows, in order.
+   */
+  readonly sources: ReadonlyArray<ReadonlyArray<string>>
   readonly format: string
   /** Tokens of `output` under the build's tokenizer; never more than `budget.available`. */
   readonly tokenCount: number
@@ -85,6 +91,7 @@ export interface BuildResult<O = string> {
  */
 export const toJson = <O>(r: BuildResult<O>) => ({
   output: r.output,
+  sources: r.sources,
   format: r.format,
   tokenCount: r.tokenCount,
   tokenCountExact: r.tokenCountExact,

@@ -75,3 +75,35 @@ describe('xml layout', () => {
     expect(image('image/png', PNG)._tag).toBe('Image')
   })
 })
+
+describe('provenance', () => {
+  const ids = (r: { readonly sources: ReadonlyArray<ReadonlyArray<string>> }) => r.sources.map((s) => [...s])
+
+  it('says which packets each OpenAI message shows, without reading the messages', async () => {
+    const r = await run(build(request, { tokenizer: gpt4o, now: NOW, renderer: openaiRenderer() }))
+    const evidence = r.included.find((id) => id.startsWith('evidence:'))!
+    expect(ids(r)).toEqual([['instructions', evidence], ['history:0'], ['history:1'], ['history:2'], ['history:3'], ['task']])
+    expect(r.sources).toHaveLength(r.output.length)
+  })
+
+  it('puts the system prompt first for Anthropic, and a merged turn lists every packet in it', async () => {
+    const r = await run(build(request, { tokenizer: gpt4o, now: NOW, renderer: anthropicRenderer() }))
+    const evidence = r.included.find((id) => id.startsWith('evidence:'))!
+    expect(ids(r)).toEqual([['instructions', evidence], ['history:0'], ['history:1'], ['history:2'], ['history:3'], ['task']])
+    expect(r.sources).toHaveLength(r.output.messages.length + 1)
+  })
+
+  it('lists every packet of a text output in output order', async () => {
+    const r = await run(build(request, { tokenizer: gpt4o, now: NOW }))
+    expect(ids(r)).toEqual([[...r.included]])
+  })
+
+  it('follows a synthetic result to the call it answers', async () => {
+    const r = await run(
+      build({ query: 'go on', history: [message('assistant', [toolCall('c9', 'read', { path: 'a' })])] }, { tokenizer: gpt4o, now: NOW, renderer: openaiRenderer() }),
+    )
+    // the system prompt is only the layout's fixed [Output] text: no packet
+    expect(r.output.map((m) => m.role)).toEqual(['system', 'assistant', 'tool', 'user'])
+    expect(ids(r)).toEqual([[], ['history:0'], ['history:0'], ['task']])
+  })
+})

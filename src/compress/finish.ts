@@ -3,7 +3,7 @@
  *
  * @module
  */
-import type { Renderer } from '../output.js'
+import type { Rendered, Renderer } from '../output.js'
 import type { Exclusion, Structured, Warning } from '../phase.js'
 import type { BuildResult, PacketReport, SectionReport, Truncation } from '../report.js'
 import { estimateSection, isRendered, sectionsOf, type Document, type Item } from '../structure/document.js'
@@ -17,7 +17,7 @@ const itemsOf = (doc: Document): ReadonlyArray<readonly [string, Item]> =>
 export const finish = <O>(
   s: Structured,
   doc: Document,
-  output: O,
+  rendered: Rendered<O>,
   tokenCount: number,
   renderer: Renderer<O>,
   nothingFits = false,
@@ -90,7 +90,8 @@ export const finish = <O>(
     }))
 
   return {
-    output,
+    output: rendered.output,
+    sources: rendered.sources,
     format: renderer.format,
     tokenCount,
     tokenCountExact: tokenizer.exact,

@@ -26,8 +26,8 @@
  *
  * @module
  */
-import type { Document } from '../structure/document.js'
-import { isRendered, sectionsOf } from '../structure/document.js'
+import type { Counter } from '../output.js'
+import type { Span } from '../structure/document.js'
 import type { Meter } from '../tokenize/meter.js'
 import type { Tokenizer } from '../tokenize/tokenizer.js'
 
@@ -36,15 +36,6 @@ const SPLITTABLE: ReadonlySet<string> = new Set(['o200k_base', 'cl100k_base'])
 
 /** Below this length, counting outright costs less than looking for known contents. */
 const MIN_COMPOSED_LENGTH = 512
-
-/** After this many known contents missing from one text, the rest is counted outright. */
-const MAX_MISSES = 4
-
-/** A text whose exact count is known. */
-export interface KnownText {
-  readonly text: string
-  readonly tokens: number
-}
 
 /**
  * Letters the word-end test accepts before `p`: ASCII letters, and the CJK Unified
@@ -85,65 +76,54 @@ const wordEnds = (t: string): readonly [number, number] | undefined => {
 }
 
 /**
- * A counter equal to `tokenizer.count` that takes the counts of `known` texts as given:
- * an exact match is looked up, and a long text is split at the word ends of the known texts
- * it contains, in order, so only the text between their middles is tokenized. For any other
- * tokenizer it is `tokenizer.count` itself.
+ * The exact count of `text` under `tokenizer`, taking the known counts of the item texts it
+ * holds as given: `spans` (from the renderer's provenance, in order) say where each item's
+ * text lies, `known` gives the count the build already took of an item text. Only the text
+ * between the items' first and last word ends is tokenized (see the module comment). For any
+ * other tokenizer, or a short text, it is a plain count.
  *
  * @example
- * const count = composedCount(tokenizer, [{ text: content, tokens: 57 }])
- * count(`user: ${content}\n`) === tokenizer.count(`user: ${content}\n`) // true
+ * spanCount(tokenizer, 'user: hello world', [{ start: 6, end: 17, packetId: 'h', content: 'hello world' }], () => 2)
+ * // === tokenizer.count('user: hello world')
  * @category utils
  */
-export const composedCount = (tokenizer: Tokenizer, known: ReadonlyArray<KnownText>): ((text: string) => number) => {
-  if (!SPLITTABLE.has(tokenizer.name) || known.length === 0) return tokenizer.count
-  const byText = new Map<string, number>()
-  const parts: Array<{ readonly text: string; readonly tokens: number; readonly first: number; readonly last: number }> = []
-  for (const k of known) {
-    byText.set(k.text, k.tokens)
-    const ends = k.text.length >= 16 ? wordEnds(k.text) : undefined
-    if (ends !== undefined) parts.push({ text: k.text, tokens: k.tokens, first: ends[0], last: ends[1] })
+export const spanCount = (
+  tokenizer: Tokenizer,
+  text: string,
+  spans: ReadonlyArray<Span>,
+  known: (content: string) => number | undefined,
+): number => {
+  if (!SPLITTABLE.has(tokenizer.name) || text.length < MIN_COMPOSED_LENGTH || spans.length === 0) return tokenizer.count(text)
+  let total = 0
+  let from = 0 // start of the text not yet counted
+  for (const span of spans) {
+    if (span.start < from) continue
+    const content = span.content
+    const tokens = content.length >= 16 ? known(content) : undefined
+    const ends = tokens === undefined ? undefined : wordEnds(content)
+    if (tokens === undefined || ends === undefined) continue
+    const [first, last] = ends
+    // the text before this content's first word end, then its middle from the known count
+    total += tokenizer.count(text.slice(from, span.start + first))
+    total += tokens - tokenizer.count(content.slice(0, first)) - tokenizer.count(content.slice(last))
+    from = span.start + last
   }
-  return (text) => {
-    const hit = byText.get(text)
-    if (hit !== undefined) return hit
-    if (text.length < MIN_COMPOSED_LENGTH) return tokenizer.count(text)
-    let total = 0
-    let from = 0 // start of the text not yet counted
-    let cursor = 0 // where the next known content may start
-    let misses = 0
-    for (const part of parts) {
-      const at = text.indexOf(part.text, cursor)
-      if (at < 0) {
-        if (++misses > MAX_MISSES) break
-        continue
-      }
-      const head = part.text.slice(0, part.first)
-      const tail = part.text.slice(part.last)
-      // the text before this content's first word end, then its middle from the known count
-      total += tokenizer.count(text.slice(from, at + part.first))
-      total += part.tokens - tokenizer.count(head) - tokenizer.count(tail)
-      from = at + part.last
-      cursor = at + part.text.length
-    }
-    return total + tokenizer.count(text.slice(from))
-  }
+  return total + tokenizer.count(text.slice(from))
 }
 
 /**
- * The texts of a document's items whose exact counts the build's meter knows, in output
- * order: what {@link composedCount} needs to count the rendered document.
+ * The counter a build counts its output with: a string the renderer joined from item texts
+ * is counted with {@link spanCount} over the counts the build's meter took; any other string
+ * through the meter (once per build).
  *
  * @category utils
  */
-export const knownItemTexts = (doc: Document, meter: Meter): ReadonlyArray<KnownText> => {
-  const known: KnownText[] = []
-  for (const s of sectionsOf(doc)) {
-    if (!isRendered(s)) continue
-    for (const item of s.items) {
-      const tokens = meter.counted(item.text)
-      if (tokens !== undefined && item.text.length > 0) known.push({ text: item.text, tokens })
-    }
-  }
-  return known
-}
+export const outputCounter = (meter: Meter, spans: ReadonlyMap<string, ReadonlyArray<Span>>): Counter => ({
+  count: (text) => {
+    const own = spans.get(text)
+    if (own === undefined) return meter.text(text)
+    // a text that is one item's whole content is already counted
+    const only = own.length === 1 && own[0]!.start === 0 && own[0]!.end === text.length ? meter.counted(text) : undefined
+    return only ?? spanCount(meter.tokenizer, text, own, meter.counted)
+  },
+})

@@ -9,14 +9,13 @@
 import { pipe } from 'fp-ts/lib/function.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
 import type { GsscError } from '../error.js'
-import type { Renderer } from '../output.js'
+import type { Rendered, Renderer } from '../output.js'
 import type { Structured } from '../phase.js'
-import type { Tokenizer } from '../tokenize/tokenizer.js'
 import type { BuildResult } from '../report.js'
 import { estimate, sectionsOf, type Document } from '../structure/document.js'
 import { runCompressor, shrinkDocument, type Compressor } from './compressor.js'
 import { finish } from './finish.js'
-import { composedCount, knownItemTexts } from './outputCount.js'
+import { outputCounter } from './outputCount.js'
 
 /** After this many rounds the guard stops cutting text and drops whole items only. */
 const CUT_ROUNDS = 6
@@ -33,30 +32,29 @@ export const cutsText = (c: Compressor): boolean => c.cutsText !== false
 export const fitAndRender =
   <O>(compressor: Compressor, renderer: Renderer<O>) =>
   (s: Structured): TE.TaskEither<GsscError, BuildResult<O>> => {
-    const { available, meter, tokenizer } = s.env
+    const { available, meter } = s.env
     // one render and one exact count per distinct document: the compressor's first check
     // and the final check are usually the same document
-    const rendered = new WeakMap<Document, { readonly output: O; readonly exact: number }>()
-    const renderOnce = (d: Document): { readonly output: O; readonly exact: number } => {
+    const rendered = new WeakMap<Document, { readonly out: Rendered<O>; readonly exact: number }>()
+    const renderOnce = (d: Document): { readonly out: Rendered<O>; readonly exact: number } => {
       let r = rendered.get(d)
       if (r === undefined) {
-        const output = renderer.render(d)
+        const out = renderer.render(d)
         // exact: the contents the selector counted are not tokenized again (see outputCount)
-        const counting: Tokenizer = { ...tokenizer, count: composedCount(tokenizer, knownItemTexts(d, meter)) }
-        rendered.set(d, (r = { output, exact: renderer.count(output, counting) }))
+        rendered.set(d, (r = { out, exact: renderer.count(out.output, outputCounter(meter, out.spans)) }))
       }
       return r
     }
     const guard = (compressed: Document): BuildResult<O> => {
       let doc = compressed
       for (let round = 0; ; round++) {
-        const { output, exact } = renderOnce(doc)
-        if (exact <= available) return finish(s, doc, output, exact, renderer)
+        const { out, exact } = renderOnce(doc)
+        if (exact <= available) return finish(s, doc, out, exact, renderer)
         if (isEmpty(doc)) {
           // even the fixed text (a template's literals) does not fit: return nothing rather than overflow
           const empty = emptied(doc)
-          const out = renderer.render(empty)
-          return finish(s, empty, out, renderer.count(out, tokenizer), renderer, true)
+          const r = renderOnce(empty)
+          return finish(s, empty, r.out, r.exact, renderer, true)
         }
         // shrink by what the exact count says is missing, never by less than the estimate's drift
         const drift = Math.max(0, exact - estimate(doc, meter))

@@ -47,6 +47,11 @@ import {
 export interface AnthropicRendered {
   readonly request: AnthropicRequest
   readonly findings: ReadonlyArray<Finding>
+  /**
+   * Provenance: the input message indices each turn of the request comes from — the system
+   * prompt first when the request has one, then each message.
+   */
+  readonly sources: ReadonlyArray<ReadonlyArray<number>>
 }
 
 interface Sourced<B> {
@@ -147,6 +152,7 @@ const breakpoints = (turns: ReadonlyArray<Turn>, options: AnthropicOptions): Rea
 export const toAnthropic = (messages: ReadonlyArray<ChatMessage>, options: AnthropicOptions = {}): AnthropicRendered => {
   const repaired = repair(messages, { ...options, format: 'anthropic' })
   const system: Array<AnthropicTextBlock> = []
+  const systemSources: Array<number> = []
   const moved: Array<Finding> = []
   const turns: Array<Turn> = []
   repaired.messages.forEach((m, i) => {
@@ -156,6 +162,7 @@ export const toAnthropic = (messages: ReadonlyArray<ChatMessage>, options: Anthr
       return
     }
     if (turns.length > 0) moved.push({ _tag: 'MovedSystem', index: source })
+    systemSources.push(source)
     for (const p of m.parts) if (p._tag === 'Text') system.push({ type: 'text', text: p.text })
   })
 
@@ -168,8 +175,10 @@ export const toAnthropic = (messages: ReadonlyArray<ChatMessage>, options: Anthr
       : { role: 'assistant', content: t.items.map((it, bi) => (marked(ti, bi) ? withCache(it.block, cc) : it.block)) },
   )
   const systemOut = options.cache?.system === true ? system.map((b, i) => (i === system.length - 1 ? withCache(b, cc) : b)) : system
+  const turnSources = turns.map((t) => [...new Set(t.items.map((it) => it.source))])
   return {
     request: { ...(systemOut.length > 0 ? { system: systemOut } : {}), messages: out },
     findings: [...repaired.findings, ...moved].sort((a, b) => a.index - b.index),
+    sources: systemOut.length > 0 ? [systemSources, ...turnSources] : turnSources,
   }
 }

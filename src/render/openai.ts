@@ -28,6 +28,8 @@ import type { OpenAIImagePart, OpenAIMessage, OpenAITextPart, OpenAIToolCall, Op
 export interface OpenAIRendered {
   readonly messages: Array<OpenAIMessage>
   readonly findings: ReadonlyArray<Finding>
+  /** For each output message, the index of the input message it comes from (provenance). */
+  readonly sources: ReadonlyArray<number>
 }
 
 /** Tool message text when a result has only images (pi's wording). */
@@ -114,20 +116,27 @@ const render = (m: ChatMessage, options: OpenAIOptions): OpenAIMessage =>
 export const toOpenAI = (messages: ReadonlyArray<ChatMessage>, options: OpenAIOptions = {}): OpenAIRendered => {
   const repaired = repair(messages, { ...options, format: 'openai' })
   const out: Array<OpenAIMessage> = []
+  const sources: Array<number> = []
   // images returned by tools wait until the block of tool messages ends
-  let pending: Array<OpenAIUserMessage> = []
-  for (const m of repaired.messages) {
-    if (m.role !== 'tool' && pending.length > 0) {
-      out.push(...pending)
-      pending = []
+  let pending: Array<readonly [OpenAIUserMessage, number]> = []
+  const flush = (): void => {
+    for (const [m, source] of pending) {
+      out.push(m)
+      sources.push(source)
     }
+    pending = []
+  }
+  repaired.messages.forEach((m, i) => {
+    const source = repaired.sources[i]!
+    if (m.role !== 'tool') flush()
     out.push(render(m, options))
+    sources.push(source)
     if (m.role === 'tool') {
       const attached = m.parts.flatMap((p) => (p._tag === 'ToolResult' ? images(p.content) : []))
       if (attached.length > 0)
-        pending.push({ role: 'user', content: [{ type: 'text', text: ATTACHED_IMAGES }, ...attached.map((p) => openAIImage(p, options))] })
+        pending.push([{ role: 'user', content: [{ type: 'text', text: ATTACHED_IMAGES }, ...attached.map((p) => openAIImage(p, options))] }, source])
     }
-  }
-  out.push(...pending)
-  return { messages: out, findings: repaired.findings }
+  })
+  flush()
+  return { messages: out, findings: repaired.findings, sources }
 }

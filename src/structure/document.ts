@@ -93,12 +93,60 @@ export const sectionsOf = (doc: Document): ReadonlyArray<Section> =>
 export const isRendered = (s: Section): boolean => s.items.length > 0 || !s.omitWhenEmpty
 
 /**
+ * Where one item's text lies in a rendered string, and which packet it shows. `content` is
+ * the item's text itself (the same string), so a known count of it can be looked up.
+ */
+export interface Span {
+  readonly start: number
+  readonly end: number
+  readonly packetId: string
+  readonly content: string
+}
+
+/** A rendered text, the spans of the item texts in it, and the packet ids it shows, in order. */
+export interface SpannedText {
+  readonly text: string
+  readonly spans: ReadonlyArray<Span>
+  readonly ids: ReadonlyArray<string>
+}
+
+/** Appends the pieces of one section to a text under construction. */
+const appendSection = (out: { text: string; spans: Span[]; ids: string[] }, s: Section): void => {
+  out.text += s.head
+  s.items.forEach((i, n) => {
+    if (n > 0) out.text += s.separator
+    out.text += i.prefix
+    if (i.packetId !== undefined) out.ids.push(i.packetId)
+    if (i.packetId !== undefined && i.text.length > 0) out.spans.push({ start: out.text.length, end: out.text.length + i.text.length, packetId: i.packetId, content: i.text })
+    out.text += i.text
+  })
+}
+
+/**
+ * Sections (and fixed text) joined as one text, with the span of every item's text: what a
+ * renderer returns as provenance, so nothing downstream searches the text for an item.
+ *
+ * @category utils
+ */
+export const renderBlocks = (blocks: ReadonlyArray<Section | Literal>, joiner: string): SpannedText => {
+  const out = { text: '', spans: [] as Span[], ids: [] as string[] }
+  let first = true
+  for (const b of blocks) {
+    if (b._tag === 'Section' && !isRendered(b)) continue
+    if (!first) out.text += joiner
+    first = false
+    if (b._tag === 'Literal') out.text += b.text
+    else appendSection(out, b)
+  }
+  return out
+}
+
+/**
  * The text of one section.
  *
  * @category utils
  */
-export const renderSection = (s: Section): string =>
-  s.head + s.items.map((i) => i.prefix + i.text).join(s.separator)
+export const renderSection = (s: Section): string => renderBlocks([s], '').text
 
 /**
  * The whole document as one text.
@@ -106,10 +154,7 @@ export const renderSection = (s: Section): string =>
  * @category utils
  * @since 0.1.0
  */
-export const renderText = (doc: Document): string =>
-  doc.blocks
-    .flatMap((b) => (b._tag === 'Literal' ? [b.text] : isRendered(b) ? [renderSection(b)] : []))
-    .join(doc.joiner)
+export const renderText = (doc: Document): string => renderBlocks(doc.blocks, doc.joiner).text
 
 /**
  * Estimated tokens of a section: head, item prefixes, item texts and separators, each

@@ -11,32 +11,146 @@
  *
  * A history item whose text was cut becomes a plain text turn of its role.
  *
+ * Every turn comes with the ids of the packets it shows, and every text joined from item
+ * texts with the spans of those texts: the provenance the renderers pass on.
+ *
  * @module
  */
+import { match } from 'ts-pattern'
 import { message, type ChatMessage, type Part } from '../message.js'
-import { isRendered, renderSection, type Document, type Item } from './document.js'
+import { isRendered, renderBlocks, type Document, type Item, type Literal, type Section, type Span } from './document.js'
 
-const turnOf = (i: Item): ChatMessage =>
-  i.message === undefined || i.cut !== undefined ? message(i.message?.role ?? 'user', i.text) : i.message
+/** Chat turns with their provenance. */
+export interface Turns {
+  readonly messages: ReadonlyArray<ChatMessage>
+  /** For each message, the ids of the packets it shows. */
+  readonly sources: ReadonlyArray<ReadonlyArray<string>>
+  /** Texts joined from item texts, and where each item's text lies in them. */
+  readonly spans: ReadonlyMap<string, ReadonlyArray<Span>>
+}
+
+/** A turn under construction: its parts, the spans of each text part, and its packets. */
+interface Draft {
+  readonly role: ChatMessage['role']
+  readonly base: ChatMessage
+  parts: Part[]
+  spans: Array<ReadonlyArray<Span>>
+  sources: string[]
+}
 
 const plain = (m: ChatMessage): boolean => m.parts.every((p) => p._tag === 'Text' || p._tag === 'Image')
 
-/** Appends a turn, merging it into the previous one when both are plain and of one role. */
-const pushMerged = (turns: ChatMessage[], m: ChatMessage): void => {
-  const last = turns[turns.length - 1]
-  if (last !== undefined && last.role === m.role && plain(last) && plain(m))
-    turns[turns.length - 1] = { ...last, parts: joinText([...last.parts, ...m.parts]) }
-  else turns.push(m)
+const whole = (text: string, packetId: string | undefined): ReadonlyArray<Span> =>
+  packetId === undefined || text.length === 0 ? [] : [{ start: 0, end: text.length, packetId, content: text }]
+
+/** The parts an item shows as a turn, each text part with its spans. */
+const itemParts = (i: Item, asMessage: boolean): { readonly parts: ReadonlyArray<Part>; readonly spans: ReadonlyArray<ReadonlyArray<Span>> } => {
+  if (asMessage && i.message !== undefined && i.cut === undefined) {
+    // a structured turn: a lone text part is the packet's content
+    const single = i.message.parts.length === 1 && i.message.parts[0]!._tag === 'Text'
+    return { parts: i.message.parts, spans: i.message.parts.map((p) => (single && p._tag === 'Text' ? whole(p.text, i.packetId) : [])) }
+  }
+  return { parts: [{ _tag: 'Text', text: i.text }], spans: [whole(i.text, i.packetId)] }
 }
 
-/** Adjacent text parts become one, separated by a line break. */
-const joinText = (parts: ReadonlyArray<Part>): ReadonlyArray<Part> =>
-  parts.reduce<Part[]>((out, p) => {
-    const prev = out[out.length - 1]
-    if (prev?._tag === 'Text' && p._tag === 'Text') out[out.length - 1] = { _tag: 'Text', text: `${prev.text}\n${p.text}` }
-    else out.push(p)
-    return out
-  }, [])
+/** Adjacent text parts become one, separated by a line break; their spans follow. */
+const joinText = (d: Draft): void => {
+  const parts: Part[] = []
+  const spans: Array<ReadonlyArray<Span>> = []
+  d.parts.forEach((p, k) => {
+    const prev = parts[parts.length - 1]
+    if (prev?._tag === 'Text' && p._tag === 'Text') {
+      const shift = prev.text.length + 1
+      spans[spans.length - 1] = [...spans[spans.length - 1]!, ...d.spans[k]!.map((s) => ({ ...s, start: s.start + shift, end: s.end + shift }))]
+      parts[parts.length - 1] = { _tag: 'Text', text: `${prev.text}\n${p.text}` }
+    } else {
+      parts.push(p)
+      spans.push(d.spans[k]!)
+    }
+  })
+  d.parts = parts
+  d.spans = spans
+}
+
+const draftOf = (i: Item, base: ChatMessage): Draft => {
+  const { parts, spans } = itemParts(i, true)
+  return { role: base.role, base, parts: [...parts], spans: [...spans], sources: i.packetId === undefined ? [] : [i.packetId] }
+}
+
+/** The turn an item shows: its message, or a plain text turn of its role once cut. */
+const turnBase = (i: Item): ChatMessage =>
+  i.message === undefined || i.cut !== undefined ? message(i.message?.role ?? 'user', i.text) : i.message
+
+/**
+ * The turns of a document, with provenance; the system prompt, when present, comes first.
+ *
+ * @example
+ * const { messages, sources } = docToTurns(result.doc)
+ * @category utils
+ * @since 0.1.0
+ */
+export const docToTurns = (doc: Document): Turns => {
+  const system: Array<Section | Literal> = []
+  const turns: Draft[] = []
+  const user: Draft = { role: 'user', base: message('user', []), parts: [], spans: [], sources: [] }
+  for (const b of doc.blocks) {
+    if (b._tag === 'Literal') {
+      if (b.text.trim() !== '') system.push({ _tag: 'Literal', text: b.text.trim() })
+      continue
+    }
+    if (!isRendered(b) || b.items.length === 0) continue
+    match(b.channel)
+      .with('system', () => system.push(b))
+      .with('user', () => {
+        for (const i of b.items) {
+          const { parts, spans } = itemParts(i, true)
+          user.parts.push(...parts)
+          user.spans.push(...spans)
+          if (i.packetId !== undefined) user.sources.push(i.packetId)
+        }
+      })
+      .with('turns', () => {
+        for (const i of b.items) {
+          const base = turnBase(i)
+          const last = turns[turns.length - 1]
+          if (b.mergeTurns === true && last !== undefined && last.role === base.role && plain(last.base) && plain(base)) {
+            const { parts, spans } = itemParts(i, true)
+            last.parts.push(...parts)
+            last.spans.push(...spans)
+            if (i.packetId !== undefined) last.sources.push(i.packetId)
+            joinText(last)
+          } else turns.push(draftOf(i, base))
+        }
+      })
+      .exhaustive()
+  }
+  joinText(user)
+  const spans = new Map<string, ReadonlyArray<Span>>()
+  const note = (d: Draft): void =>
+    d.parts.forEach((p, k) => {
+      if (p._tag === 'Text' && d.spans[k]!.length > 0) spans.set(p.text, d.spans[k]!)
+    })
+  const messages: ChatMessage[] = []
+  const sources: Array<ReadonlyArray<string>> = []
+  if (system.length > 0) {
+    const joined = renderBlocks(system, doc.joiner === '' ? '\n\n' : doc.joiner)
+    messages.push(message('system', joined.text))
+    sources.push(joined.ids)
+    if (joined.spans.length > 0) spans.set(joined.text, joined.spans)
+  }
+  for (const d of turns) {
+    // an untouched structured turn passes as it is; a merged one takes the joined parts
+    messages.push(d.parts === d.base.parts || (d.parts.length === d.base.parts.length && d.parts.every((p, k) => p === d.base.parts[k])) ? d.base : { ...d.base, parts: d.parts })
+    sources.push(d.sources)
+    note(d)
+  }
+  if (user.parts.length > 0) {
+    messages.push(message('user', user.parts))
+    sources.push(user.sources)
+    note(user)
+  }
+  return { messages, sources, spans }
+}
 
 /**
  * The turns of a document; the system prompt, when present, comes first.
@@ -44,23 +158,4 @@ const joinText = (parts: ReadonlyArray<Part>): ReadonlyArray<Part> =>
  * @category utils
  * @since 0.1.0
  */
-export const docToMessages = (doc: Document): ReadonlyArray<ChatMessage> => {
-  const system: string[] = []
-  const turns: ChatMessage[] = []
-  const user: Part[] = []
-  for (const b of doc.blocks) {
-    if (b._tag === 'Literal') {
-      if (b.text.trim() !== '') system.push(b.text.trim())
-      continue
-    }
-    if (!isRendered(b) || b.items.length === 0) continue
-    if (b.channel === 'system') system.push(renderSection(b))
-    else if (b.channel === 'user') for (const i of b.items) user.push(...(i.message !== undefined && i.cut === undefined ? i.message.parts : [{ _tag: 'Text' as const, text: i.text }]))
-    else for (const i of b.items) b.mergeTurns === true ? pushMerged(turns, turnOf(i)) : turns.push(turnOf(i))
-  }
-  return [
-    ...(system.length === 0 ? [] : [message('system', system.join(doc.joiner === '' ? '\n\n' : doc.joiner))]),
-    ...turns,
-    ...(user.length === 0 ? [] : [message('user', joinText(user))]),
-  ]
-}
+export const docToMessages = (doc: Document): ReadonlyArray<ChatMessage> => docToTurns(doc).messages

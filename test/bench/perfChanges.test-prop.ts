@@ -4,7 +4,8 @@
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { composedCount, isWordEnd } from '../../src/compress/outputCount.js'
+import { isWordEnd, spanCount } from '../../src/compress/outputCount.js'
+import type { Span } from '../../src/structure/document.js'
 import { countWords, keywordExtractor, stem, wordCounter } from '../../src/select/keywords.js'
 import { encodingTokenizer, estimateTokenizer } from '../../src/tokenize/tokenizer.js'
 import { seeded } from '../prop.js'
@@ -33,8 +34,20 @@ const text = (maxChunks: number) => fc.array(chunk, { maxLength: maxChunks }).ma
 const prose = (maxChunks: number) =>
   fc.array(fc.oneof(chunk, fc.tuple(run(from('abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ构建失败'), 1, 8), from(' ,.;:\n-"\'0(，。')).map(([w, c]) => w + c)), { maxLength: maxChunks }).map((xs) => xs.join(''))
 
-describe('composedCount', () => {
+describe('spanCount', () => {
   const encodings = [encodingTokenizer('o200k_base'), encodingTokenizer('cl100k_base')]
+
+  /** glue + content, repeated, with the span of every content: what a renderer reports. */
+  const spanned = (pieces: ReadonlyArray<readonly [string, string]>): { readonly text: string; readonly spans: ReadonlyArray<Span> } => {
+    let text = ''
+    const spans: Span[] = []
+    pieces.forEach(([glue, content], i) => {
+      text += glue
+      spans.push({ start: text.length, end: text.length + content.length, packetId: `p${i}`, content })
+      text += content
+    })
+    return { text, spans }
+  }
 
   it('equals a plain count of the whole text, for any placement of the known texts', () => {
     let composed = 0
@@ -42,17 +55,15 @@ describe('composedCount', () => {
       fc.property(
         fc.constantFrom(...encodings),
         fc.array(fc.tuple(text(8), fc.oneof(text(30), prose(30))), { minLength: 1, maxLength: 25 }),
-        fc.array(text(12), { maxLength: 4 }),
-        fc.boolean(),
-        (tokenizer, pieces, strangers, shuffle) => {
-          // glue + content, repeated; the content's count is known
-          const body = pieces.map(([glue, content]) => glue + content).join('')
-          const whole = body.length < 600 ? body + ' padding'.repeat(80) : body
-          const known = [...pieces.map(([, content]) => content), ...strangers].map((t) => ({ text: t, tokens: tokenizer.count(t) }))
-          const order = shuffle ? [...known].reverse() : known
+        fc.array(fc.boolean(), { minLength: 25, maxLength: 25 }),
+        (tokenizer, pieces, unknown) => {
+          const body = spanned(pieces)
+          const whole = body.text.length < 600 ? body.text + ' padding'.repeat(80) : body.text
+          // some contents have no known count (a cut item): they are counted with the glue
+          const known = new Map(pieces.flatMap(([, content], i) => (unknown[i] ? [] : [[content, tokenizer.count(content)] as const])))
           let tokenized = 0
           const spy = { ...tokenizer, count: (t: string) => ((tokenized += t.length), tokenizer.count(t)) }
-          expect(composedCount(spy, order)(whole)).toBe(tokenizer.count(whole))
+          expect(spanCount(spy, whole, body.spans, (t) => known.get(t))).toBe(tokenizer.count(whole))
           if (tokenized !== whole.length) composed++
         },
       ),
@@ -65,14 +76,15 @@ describe('composedCount', () => {
   it('is exact on rendered-looking output with real messages', () => {
     const tokenizer = encodingTokenizer('o200k_base')
     const contents = ['the build fails because the compile script is missing', '构建失败，因为缺少编译脚本。我们需要检查版本', 'const x = await build(config);\nif (!ok) throw new Error(`failed`)', '{"tool":"read","path":"src/a.ts","lines":12,"ok":true}']
-    const output = `[Context]\nConversation history and background:\n${contents.map((c, i) => `${i % 2 === 0 ? 'user' : 'assistant'}: ${c}`).join('\n')}\n\n[Output]\nPlease answer.`.repeat(8)
-    const known = contents.map((t) => ({ text: t, tokens: tokenizer.count(t) }))
-    expect(composedCount(tokenizer, known)(output)).toBe(tokenizer.count(output))
+    const pieces = Array.from({ length: 8 }, (_, k) => contents.map((c, i) => [`${i === 0 ? `${k === 0 ? '' : '\n\n[Output]\nPlease answer.'}[Context]\nConversation history and background:\n` : '\n'}${i % 2 === 0 ? 'user' : 'assistant'}: `, c] as const)).flat()
+    const { text: output, spans } = spanned(pieces)
+    expect(spanCount(tokenizer, output, spans, (t) => tokenizer.count(t))).toBe(tokenizer.count(output))
   })
 
   it('falls back to the tokenizer for other encodings', () => {
     const estimate = estimateTokenizer()
-    expect(composedCount(estimate, [{ text: 'abc def', tokens: 99 }])).toBe(estimate.count)
+    const text = 'abc def '.repeat(100)
+    expect(spanCount(estimate, text, [{ start: 0, end: 7, packetId: 'a', content: 'abc def' }], () => 99)).toBe(estimate.count(text))
   })
 
   it('finds word ends only between a letter and a non-letter', () => {

@@ -23,6 +23,12 @@ export const openaiOutput = [
   },
 ]
 
+/**
+ * The provenance a renderer would report for {@link openaiOutput}: the packets of the inspector
+ * fixtures' builds that each message shows (the orphan result shows none).
+ */
+export const openaiSources: ReadonlyArray<ReadonlyArray<string>> = [['instructions'], ['history:6'], ['history:8'], ['history:9'], [], ['history:10']]
+
 export const anthropicOutput = {
   system: [{ type: 'text', text: `You are the build assistant. ${SCRIPT_PAYLOAD}` }],
   messages: [

@@ -14,7 +14,7 @@ import { renderReport } from '../../src/inspect/html/report.js'
 import { build } from '../../src/pipeline.js'
 import { toJson, type BuildResult } from '../../src/report.js'
 import { gpt4o, NOW, run } from '../helpers.js'
-import { openaiOutput } from './chatFixtures.js'
+import { openaiOutput, openaiSources } from './chatFixtures.js'
 import { roomy, tight } from './fixtures.js'
 
 const CHROMIUM = [process.env['CHROMIUM_PATH'], '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p): p is string => p !== undefined && p !== '' && existsSync(p))
@@ -139,7 +139,7 @@ describe.skipIf(CHROMIUM === undefined)('report in a browser', () => {
   })
 
   it('shows a chat output as messages, tool results under their calls, scripts as text', async () => {
-    const { page, errors } = await open(browser, 'report-chat.html', { ...(await roomy()), format: 'openai', output: openaiOutput } as BuildResult<unknown>)
+    const { page, errors } = await open(browser, 'report-chat.html', { ...(await roomy()), format: 'openai', output: openaiOutput, sources: openaiSources } as BuildResult<unknown>)
     expect(await page.locator('.chat .turn').count()).toBe(5)
     expect(await page.locator('.tool-call[data-call="call_1"] .tool-result').innerText()).toContain('npm ERR! Missing script: "compile"')
     expect(await page.locator('.tool-result.orphan').innerText()).toContain('<script>')

@@ -4,7 +4,7 @@ import { explain } from '../../src/inspect/explain.js'
 import { renderReport } from '../../src/inspect/html/report.js'
 import { escapeHtml, jsonForScript } from '../../src/inspect/html/escape.js'
 import { toJson, type BuildResult } from '../../src/report.js'
-import { anthropicOutput, openaiOutput } from './chatFixtures.js'
+import { anthropicOutput, openaiOutput, openaiSources } from './chatFixtures.js'
 import { roomy, SCRIPT_ID, SCRIPT_PAYLOAD, tight } from './fixtures.js'
 
 let big: BuildResult<string>
@@ -126,7 +126,7 @@ describe('renderReport', () => {
 
 describe('renderReport for chat formats', () => {
   it('shows OpenAI messages by role, each tool call with its result', () => {
-    const html = renderReport({ ...big, format: 'openai', output: openaiOutput } as BuildResult<unknown>)
+    const html = renderReport({ ...big, format: 'openai', output: openaiOutput, sources: openaiSources } as BuildResult<unknown>)
     const chat = between(html, '<div class="chat">', '<h2>Layout</h2>')
     expect(chat.match(/<div class="turn role-(\w+)"/g)?.map((s) => s.replace(/.*role-(\w+)"/, '$1'))).toEqual(['system', 'user', 'assistant', 'tool', 'user'])
     const call = between(chat, '<div class="tool-call" data-call="call_1">', '<div class="turn')

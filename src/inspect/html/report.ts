@@ -14,7 +14,6 @@ import { toJson, type BuildResult } from '../../report.js'
 import { isRendered, renderText, sectionsOf } from '../../structure/document.js'
 import { chatTurns } from '../chat.js'
 import { explain, packetRows, type ExplainTable } from '../explain.js'
-import { turnSources } from '../links.js'
 import { budgetHtml, sectionsHtml } from './budget.js'
 import { chatHtml } from './chat.js'
 import { contextHtml } from './context.js'
@@ -87,7 +86,7 @@ export const renderReport = <O>(result: BuildResult<O>, options: ReportOptions =
         linked
           ? `<h2>Context</h2>${layout}`
           : `<h2>Output</h2><pre class="context" id="output">${escapeHtml(typeof result.output === 'string' ? result.output : (JSON.stringify(result.output, null, 2) ?? ''))}</pre>`,
-      (turns) => `<h2>Messages</h2>${chatHtml(turns, turnSources(turns, result.doc), rowOf)}<h2>Layout</h2><p class="sub">The document the messages were rendered from.</p>${layout}`,
+      (turns) => `<h2>Messages</h2>${chatHtml(turns, result.sources, rowOf)}<h2>Layout</h2><p class="sub">The document the messages were rendered from.</p>${layout}`,
     ),
   )
   const anchored = (i: number): boolean => {

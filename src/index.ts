@@ -43,6 +43,9 @@ export * from './structure/template.js'
 
 // compress
 export * from './compress/compressor.js'
+export * from './compress/policy.js'
+export * from './compress/engine.js'
+export * from './compress/shrink.js'
 export * from './compress/cutText.js'
 export * from './compress/truncate.js'
 export * from './compress/noop.js'

@@ -1,15 +1,15 @@
 /**
- * The compressor contract, and the shrinking step every compressor (and the final budget
- * guard) is built from.
+ * The compressor contract: a stage body that makes a document fit. The built-in compressors
+ * are fitting policies run by the engine (`./engine.ts`); a compressor of your own may do
+ * anything to the document, and the engine's exact guard makes the result fit either way.
  *
  * @module
  */
 import * as TE from 'fp-ts/lib/TaskEither.js'
 import type { GsscError } from '../error.js'
-import type { Document, Item, Section } from '../structure/document.js'
-import { estimate } from '../structure/document.js'
+import type { Document } from '../structure/document.js'
 import type { Meter } from '../tokenize/meter.js'
-import { cutText } from './cutText.js'
+import type { FitPolicy } from './policy.js'
 
 // -------------------------------------------------------------------------------------
 // model
@@ -41,6 +41,8 @@ export interface Compressor {
   (doc: Document, fit: Fit): Document | TE.TaskEither<GsscError, Document>
   /** False for compressors that never cut inside an item; the budget guard then drops whole items. */
   readonly cutsText?: boolean
+  /** The policy the engine's exact guard gives way by after this compressor; default the seed's truncation. */
+  readonly policy?: FitPolicy
 }
 
 /**
@@ -51,94 +53,4 @@ export interface Compressor {
 export const runCompressor = (c: Compressor, doc: Document, fit: Fit): TE.TaskEither<GsscError, Document> => {
   const r = c(doc, fit)
   return typeof r === 'function' ? r : TE.right(r)
-}
-
-/** The smallest cut worth keeping: below this, the item is dropped instead. */
-export const MIN_KEPT_TOKENS = 8
-
-// -------------------------------------------------------------------------------------
-// utils
-// -------------------------------------------------------------------------------------
-
-/** Items that must go together (one tool call and its results), in removal order. */
-const removalUnits = (s: Section): ReadonlyArray<ReadonlyArray<number>> => {
-  const units: number[][] = []
-  s.items.forEach((item, i) => {
-    const last = units[units.length - 1]
-    const prev = last === undefined ? undefined : s.items[last[last.length - 1]!]
-    if (last !== undefined && item.group !== undefined && prev?.group === item.group) last.push(i)
-    else units.push([i])
-  })
-  return s.dropFrom === 'start' ? units : units.reverse()
-}
-
-/**
- * Cuts one item's text to `keep` tokens, marking the cut. Cutting an already cut item starts
- * again from its original text, so markers never pile up.
- */
-export const cutItem = (item: Item, keep: number, s: Section, m: Meter): Item => {
-  const original = item.cut?.original ?? item.text
-  const originalTokens = item.cut?.originalTokens ?? item.tokens
-  const kept = cutText(original, keep, s.keep, m.tokenizer, originalTokens)
-  const text = s.keep === 'head' ? `${kept}\n${s.marker}` : `${s.marker}\n${kept}`
-  return {
-    ...item,
-    text,
-    tokens: keep + m.text(`\n${s.marker}`),
-    cut: { keptTokens: keep, originalTokens, original },
-  }
-}
-
-/**
- * Removes at least `excess` estimated tokens from a section: whole units from its
- * `dropFrom` end while they are smaller than what is left to remove, then (if `allowCut`)
- * one cut inside the next item — unless that item is part of a tool-call group, or the cut
- * would keep fewer than {@link MIN_KEPT_TOKENS}, in which case it goes whole.
- *
- * @category utils
- */
-export const shrinkSection = (s: Section, excess: number, m: Meter, allowCut: boolean): Section => {
-  const separator = m.text(s.separator)
-  const removed = new Set<number>()
-  const cuts = new Map<number, Item>()
-  let left = excess
-  for (const unit of removalUnits(s)) {
-    if (left <= 0) break
-    const cost = unit.reduce((sum, i) => sum + m.text(s.items[i]!.prefix) + s.items[i]!.tokens + separator, 0)
-    const only = unit.length === 1 ? s.items[unit[0]!]! : undefined
-    // a first cut adds the marker; a re-cut already paid for it
-    const content = only?.cut?.keptTokens ?? only?.tokens ?? 0
-    const keep = content - left - (only?.cut === undefined ? m.text(`\n${s.marker}`) : 0)
-    if (cost <= left || !allowCut || only === undefined || only.group !== undefined || keep < MIN_KEPT_TOKENS) {
-      unit.forEach((i) => removed.add(i))
-      left -= cost
-    } else {
-      cuts.set(unit[0]!, cutItem(only, Math.min(keep, content - 1), s, m))
-      left = 0
-    }
-  }
-  return { ...s, items: s.items.flatMap((item, i) => (removed.has(i) ? [] : [cuts.get(i) ?? item])) }
-}
-
-/**
- * Shrinks a document by `excess` estimated tokens, taking from the highest-ranked non-empty
- * section first and moving down the ranks. Used by the guard that makes every build fit.
- *
- * @category utils
- */
-export const shrinkDocument = (doc: Document, excess: number, m: Meter, allowCut: boolean): Document => {
-  let current = doc
-  let left = excess
-  const ranked = [...new Set(current.blocks.flatMap((b) => (b._tag === 'Section' ? [b.rank] : [])))].sort((a, b) => b - a)
-  for (const rank of ranked) {
-    for (const b of current.blocks) {
-      if (left <= 0) return current
-      if (b._tag !== 'Section' || b.rank !== rank || b.items.length === 0) continue
-      const before = estimate(current, m)
-      const next = shrinkSection(b, left, m, allowCut)
-      current = { ...current, blocks: current.blocks.map((x) => (x === b ? next : x)) }
-      left -= before - estimate(current, m)
-    }
-  }
-  return current
 }

@@ -1,8 +1,8 @@
 /**
- * The compress stage: run the compressor, render, count the output exactly, and — if it is
- * still over budget (BPE is not additive, a user's compressor may not cut enough) — shrink
- * by the measured excess and count again. The reported count is always the count of the
- * returned output, and it never exceeds the available budget.
+ * The compress stage: run the compressor, then let the engine prove the budget (`settle`:
+ * render, count exactly, give way by the measured excess while over), and report. The
+ * reported count is always the exact count of the returned output, and it never exceeds the
+ * available budget.
  *
  * @module
  */
@@ -12,16 +12,38 @@ import type { GsscError } from '../error.js'
 import type { Rendered, Renderer } from '../output.js'
 import type { Structured } from '../phase.js'
 import type { BuildResult } from '../report.js'
-import { estimate, sectionsOf, type Document } from '../structure/document.js'
-import { runCompressor, shrinkDocument, type Compressor } from './compressor.js'
+import type { Document } from '../structure/document.js'
+import type { Meter } from '../tokenize/meter.js'
+import { runCompressor, type Compressor } from './compressor.js'
+import { settle } from './engine.js'
 import { finish } from './finish.js'
 import { outputCounter } from './outputCount.js'
-
-/** After this many rounds the guard stops cutting text and drops whole items only. */
-const CUT_ROUNDS = 6
+import { truncatePolicy, wholeItemsPolicy, type FitPolicy } from './policy.js'
 
 /** Whether a compressor may cut inside items; the no-op compressor says no. */
 export const cutsText = (c: Compressor): boolean => c.cutsText !== false
+
+/** The policy the guard gives way by after a compressor. */
+const guardPolicy = (c: Compressor): FitPolicy => c.policy ?? (cutsText(c) ? truncatePolicy : wholeItemsPolicy)
+
+/**
+ * A renderer with one render and one exact count per distinct document (the compressor's
+ * checks and the guard's are often the same document), counting through the build's meter
+ * and the renderer's provenance, so contents the build counted are not tokenized again.
+ *
+ * @category utils
+ */
+export const measured = <O>(renderer: Renderer<O>, meter: Meter) => {
+  const rendered = new WeakMap<Document, { readonly out: Rendered<O>; readonly exact: number }>()
+  return (d: Document): { readonly out: Rendered<O>; readonly exact: number } => {
+    let r = rendered.get(d)
+    if (r === undefined) {
+      const out = renderer.render(d)
+      rendered.set(d, (r = { out, exact: renderer.count(out.output, outputCounter(meter, out.spans)) }))
+    }
+    return r
+  }
+}
 
 /**
  * Fits a structured build into its budget and renders it.
@@ -33,37 +55,13 @@ export const fitAndRender =
   <O>(compressor: Compressor, renderer: Renderer<O>) =>
   (s: Structured): TE.TaskEither<GsscError, BuildResult<O>> => {
     const { available, meter } = s.env
-    // one render and one exact count per distinct document: the compressor's first check
-    // and the final check are usually the same document
-    const rendered = new WeakMap<Document, { readonly out: Rendered<O>; readonly exact: number }>()
-    const renderOnce = (d: Document): { readonly out: Rendered<O>; readonly exact: number } => {
-      let r = rendered.get(d)
-      if (r === undefined) {
-        const out = renderer.render(d)
-        // exact: the contents the selector counted are not tokenized again (see outputCount)
-        rendered.set(d, (r = { out, exact: renderer.count(out.output, outputCounter(meter, out.spans)) }))
-      }
-      return r
-    }
-    const guard = (compressed: Document): BuildResult<O> => {
-      let doc = compressed
-      for (let round = 0; ; round++) {
-        const { out, exact } = renderOnce(doc)
-        if (exact <= available) return finish(s, doc, out, exact, renderer)
-        if (isEmpty(doc)) {
-          // even the fixed text (a template's literals) does not fit: return nothing rather than overflow
-          const empty = emptied(doc)
-          const r = renderOnce(empty)
-          return finish(s, empty, r.out, r.exact, renderer, true)
-        }
-        // shrink by what the exact count says is missing, never by less than the estimate's drift
-        const drift = Math.max(0, exact - estimate(doc, meter))
-        doc = shrinkDocument(doc, exact - available + (round > 1 ? drift : 0), meter, round < CUT_ROUNDS && cutsText(compressor))
-      }
-    }
-    return pipe(runCompressor(compressor, s.doc, { available, meter, measure: (d) => renderOnce(d).exact }), TE.map(guard))
+    const render = measured(renderer, meter)
+    const ctx = { available, meter, measure: (d: Document) => render(d).exact }
+    return pipe(
+      runCompressor(compressor, s.doc, ctx),
+      TE.map((compressed) => {
+        const done = settle(compressed, guardPolicy(compressor), ctx)
+        return finish(s, done.doc, render(done.doc).out, done.tokens, renderer, done.nothingFits)
+      }),
+    )
   }
-
-const isEmpty = (doc: Document): boolean => sectionsOf(doc).every((sec) => sec.items.length === 0)
-
-const emptied = (doc: Document): Document => ({ blocks: [], joiner: doc.joiner })

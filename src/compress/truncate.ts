@@ -1,5 +1,6 @@
 /**
- * The truncating compressor (the seed's TruncateCompressor, on structure instead of text).
+ * The truncating compressor (the seed's TruncateCompressor, on structure instead of text):
+ * the engine's `rank` order with halving and cuts ({@link truncatePolicy}).
  *
  * Sections are visited from the highest rank down: in the default layout Notes, Context,
  * Evidence, State, Output, Task, and Role & Policies last. While the document is over budget,
@@ -13,8 +14,9 @@
  *
  * @module
  */
-import { estimateSection, sectionsOf } from '../structure/document.js'
-import { shrinkSection, type Compressor } from './compressor.js'
+import type { Compressor } from './compressor.js'
+import { trim } from './engine.js'
+import { truncatePolicy } from './policy.js'
 
 /**
  * @example
@@ -22,21 +24,5 @@ import { shrinkSection, type Compressor } from './compressor.js'
  * @category constructors
  * @since 0.1.0
  */
-export const truncate =
-  (): Compressor =>
-  (doc, { available, meter, measure }) => {
-    let current = doc
-    const order = [...sectionsOf(doc)].sort((a, b) => b.rank - a.rank)
-    const lowest = order[order.length - 1]?.rank
-    for (const original of order) {
-      const excess = measure(current) - available
-      if (excess <= 0) break
-      const s = sectionsOf(current).find((x) => x.name === original.name && x.rank === original.rank)
-      if (s === undefined || s.items.length === 0) continue
-      const cost = estimateSection(s, meter)
-      const next =
-        excess * 2 > cost && s.rank !== lowest ? { ...s, items: [] } : shrinkSection(s, excess, meter, true)
-      current = { ...current, blocks: current.blocks.map((b) => (b === s ? next : b)) }
-    }
-    return current
-  }
+export const truncate = (): Compressor =>
+  Object.assign((doc: Parameters<Compressor>[0], fit: Parameters<Compressor>[1]) => trim(doc, truncatePolicy, fit), { policy: truncatePolicy })

@@ -1,0 +1,69 @@
+/**
+ * Fitting policies: how a layout gives way when it does not fit its budget, as plain data.
+ * Every budgeted builder (the core build, the session strategies, the workspace prompt, the
+ * chunk context, the conversation builder, `fitMessages`) states its policy with these
+ * values and fits through the one engine (`./engine.ts`); nothing else decides what to cut.
+ *
+ * What a policy says, and where:
+ * - per section (`Section` in `structure/document.ts`): which end loses units first
+ *   (`dropFrom`), which part of a cut text stays (`keep`), the cut marker, an optional token
+ *   `cap` and an item-count `limit`;
+ * - per item (`Item`): `pinned` (gives way only after everything else in its section), an
+ *   optional token `cap` (a per-file cap, a huge tool result), `group` (a tool call and its
+ *   results: one unit, never split);
+ * - for the whole layout: a {@link FitPolicy}.
+ *
+ * @module
+ */
+
+// -------------------------------------------------------------------------------------
+// model
+// -------------------------------------------------------------------------------------
+
+/**
+ * The order in which a layout gives way.
+ *
+ * - `rank` (the seed's truncation): sections give way from the highest rank down; each
+ *   loses whole units from its `dropFrom` end, then one cut; with `halve`, a section that
+ *   would lose more than half of itself goes whole instead; the lowest-ranked section is
+ *   cut, never dropped, while any of it fits.
+ * - `priority` (the workspace prompt): items give way one at a time across sections, the
+ *   highest `priority` number first, then the highest rank, then the item's place in its
+ *   section from the `dropFrom` end; the item where the budget runs out is cut to the room
+ *   left, and every item after it in that order goes.
+ */
+export type FitOrder = 'rank' | 'priority'
+
+/** How a layout gives way. */
+export interface FitPolicy {
+  readonly order: FitOrder
+  /** `rank` order: a section that would lose more than half of itself goes whole. */
+  readonly halve: boolean
+  /** Whether an item's text may be cut; otherwise items go whole. */
+  readonly cut: boolean
+  /** The smallest cut worth keeping, in tokens: below it the item goes whole. */
+  readonly minKept: number
+}
+
+// -------------------------------------------------------------------------------------
+// constructors
+// -------------------------------------------------------------------------------------
+
+/** The smallest cut worth keeping by default, in tokens. */
+export const MIN_KEPT_TOKENS = 8
+
+/**
+ * The seed's truncation: by rank, halving, cutting text.
+ *
+ * @category constructors
+ * @since 0.2.0
+ */
+export const truncatePolicy: FitPolicy = { order: 'rank', halve: true, cut: true, minKept: MIN_KEPT_TOKENS }
+
+/**
+ * Whole items only, lowest rank last: what a compressor that never cuts text gets.
+ *
+ * @category constructors
+ * @since 0.2.0
+ */
+export const wholeItemsPolicy: FitPolicy = { order: 'rank', halve: false, cut: false, minKept: MIN_KEPT_TOKENS }

@@ -6,14 +6,17 @@
  *
  * @module
  */
-import type { Rendered, Renderer } from './output.js'
+import { textCost, type Rendered, type Renderer } from './output.js'
 import { toAnthropic } from './render/anthropic.js'
 import { countAnthropic, countOpenAI } from './render/count.js'
+import { messageCost, type CostOptions } from './render/cost.js'
 import { toOpenAI } from './render/openai.js'
 import { message } from './message.js'
 import { DEFAULT_LEADING_USER_TEXT, type AnthropicOptions, type OpenAIOptions } from './render/options.js'
 import type { AnthropicRequest, OpenAIMessage } from './render/wire.js'
-import { docToTurns, type Turns } from './structure/messages.js'
+import { docToTurns, turnOf, type Turns } from './structure/messages.js'
+import type { Item, Section } from './structure/document.js'
+import type { Counter } from './output.js'
 
 /**
  * OpenAI Chat Completions messages (`output` is the `messages` array you send).
@@ -31,7 +34,18 @@ export const openaiRenderer = (options: OpenAIOptions = {}): Renderer<ReadonlyAr
     return traced(r.messages, r.sources.map((i) => [i]), turns)
   },
   count: (messages, counter) => countOpenAI(messages, counter),
+  cost: chatCost({ format: 'openai', ...(options.systemRole === undefined ? {} : { systemRole: options.systemRole }), ...(options.imageDetail === undefined ? {} : { imageDetail: options.imageDetail }) }),
 })
+
+/**
+ * What an item adds to a chat request: a turn is a whole message (its overhead and every
+ * part); an item of the system prompt or of the final user turn adds its text to that one
+ * message.
+ */
+const chatCost =
+  (options: CostOptions) =>
+  (item: Item, section: Section, counter: Counter): number =>
+    section.channel === 'turns' ? messageCost(turnOf(item), counter, options) : textCost(item, section, counter)
 
 /** An output whose turns come from the given input turns: their packet ids, and their spans. */
 const traced = <O>(output: O, from: ReadonlyArray<ReadonlyArray<number>>, turns: Turns): Rendered<O> => ({
@@ -64,4 +78,5 @@ export const anthropicRenderer = (options: AnthropicOptions = {}): Renderer<Anth
     return traced(r.request, r.sources, turns)
   },
   count: (request, counter) => countAnthropic(request, counter),
+  cost: chatCost({ format: 'anthropic' }),
 })

@@ -8,7 +8,7 @@
  * @module
  */
 import type { Counter } from './render/cost.js'
-import { renderBlocks, type Document, type Span } from './structure/document.js'
+import { renderBlocks, type Document, type Item, type Section, type Span } from './structure/document.js'
 
 export type { Counter }
 
@@ -38,7 +38,32 @@ export interface Renderer<O> {
   readonly render: (doc: Document) => Rendered<O>
   /** The exact count of an output; `counter` counts one string (the build passes its own). */
   readonly count: (output: O, counter: Counter) => number
+  /**
+   * What one item adds to the output, before it is rendered: the one definition of an item's
+   * (a message's) cost that selection and fitting use. Absent: its prefix, text and one
+   * separator ({@link textCost}), what it adds to a text prompt.
+   */
+  readonly cost?: (item: Item, section: Section, counter: Counter) => number
 }
+
+/**
+ * What an item adds to a text prompt: its decoration, its text and one separator, each
+ * counted on its own (BPE may merge a token across a join; the exact count settles that).
+ *
+ * @category utils
+ * @since 0.2.0
+ */
+export const textCost = (item: Item, section: Section, counter: Counter): number =>
+  counter.count(item.prefix) + item.tokens + counter.count(section.separator)
+
+/**
+ * A renderer's cost of an item, or the text cost when it has none.
+ *
+ * @category utils
+ * @since 0.2.0
+ */
+export const itemCost = <O>(renderer: Renderer<O>, item: Item, section: Section, counter: Counter): number =>
+  (renderer.cost ?? textCost)(item, section, counter)
 
 // -------------------------------------------------------------------------------------
 // constructors

@@ -8,25 +8,15 @@
 import * as TE from 'fp-ts/lib/TaskEither.js'
 import type { GsscError } from '../error.js'
 import type { Document } from '../structure/document.js'
-import type { Meter } from '../tokenize/meter.js'
+import type { FitContext } from './engine.js'
 import type { FitPolicy } from './policy.js'
 
 // -------------------------------------------------------------------------------------
 // model
 // -------------------------------------------------------------------------------------
 
-/** What a compressor may use. */
-export interface Fit {
-  /** The budget the rendered output must fit. */
-  readonly available: number
-  readonly meter: Meter
-  /**
-   * The exact token count of a document once rendered in the build's output format. Costs
-   * one count of the output; use it to decide whether to go on cutting, and the estimates
-   * (item tokens) to decide how much to cut.
-   */
-  readonly measure: (doc: Document) => number
-}
+/** What a compressor may use: the engine's context (budget, meter, exact measure, item cost). */
+export type Fit = FitContext
 
 /**
  * Makes a document fit its budget by working on sections and items, never on rendered text.

@@ -14,10 +14,11 @@
  *
  * @module
  */
-import { estimate, estimateSection, sectionsOf, type Document } from '../structure/document.js'
+import { estimate, estimateSection, sectionsOf, type Document, type Item, type Section } from '../structure/document.js'
 import type { Meter } from '../tokenize/meter.js'
+import { fillAndSettle } from './fill.js'
 import type { FitPolicy } from './policy.js'
-import { shrinkDocument, shrinkSection } from './shrink.js'
+import { cutItem, removalUnits, shrinkDocument, shrinkSection } from './shrink.js'
 
 // -------------------------------------------------------------------------------------
 // model
@@ -28,8 +29,18 @@ export interface FitContext {
   /** The budget the rendered output must fit. */
   readonly available: number
   readonly meter: Meter
-  /** The exact token count of a document once rendered (the builder memoizes it per document). */
+  /**
+   * The exact token count of a document once rendered in the build's output format (the
+   * builder memoizes it per document). Use it to decide whether to go on giving way, and
+   * the estimates (`cost`) to decide how much.
+   */
   readonly measure: (doc: Document) => number
+  /**
+   * What one item adds to the output in the build's format: its text, decoration and join
+   * for a text prompt; its whole message (overhead, every part) for a chat request. The one
+   * definition of an item's (a message's) cost, from the renderer.
+   */
+  readonly cost: (item: Item, section: Section) => number
 }
 
 /** A document that fits, and its exact count. */
@@ -38,6 +49,12 @@ export interface Settled {
   readonly tokens: number
   /** Not even the layout's fixed text fits: the document was emptied. */
   readonly nothingFits: boolean
+}
+
+/** What {@link fitDocument} returns: the settled document, and the items a section limit took out. */
+export interface Fitted extends Settled {
+  /** Packet id → the reason of the section `limit` that removed it. */
+  readonly limited: ReadonlyMap<string, string>
 }
 
 // -------------------------------------------------------------------------------------
@@ -93,4 +110,70 @@ export const settle = (doc: Document, policy: FitPolicy, ctx: FitContext): Settl
     const drift = Math.max(0, tokens - estimate(current, meter))
     current = shrinkDocument(current, tokens - available + (round > 1 ? drift : 0), meter, round < CUT_ROUNDS && policy.cut)
   }
+}
+
+/**
+ * Applies item caps (`Item.cap`): an item longer than its cap is cut to it, with the
+ * section's marker.
+ *
+ * @category engine
+ * @since 0.2.0
+ */
+export const applyCaps = (doc: Document, policy: FitPolicy, meter: Meter): Document => {
+  const capped = (s: Section): Section =>
+    s.items.some((i) => i.cap !== undefined && i.tokens > i.cap)
+      ? {
+          ...s,
+          items: s.items.map((i) => {
+            if (i.cap === undefined || i.tokens <= i.cap) return i
+            const keep = i.cap - meter.text(`\n${s.marker}`)
+            return keep >= policy.minKept ? cutItem(i, keep, s, meter) : i
+          }),
+        }
+      : s
+  return { ...doc, blocks: doc.blocks.map((b) => (b._tag === 'Section' ? capped(b) : b)) }
+}
+
+/**
+ * Applies section limits (`Section.limit`): whole units go from the section's `dropFrom` end
+ * until at most `limit.items` unpinned items stay.
+ *
+ * @category engine
+ * @since 0.2.0
+ */
+export const applyLimits = (doc: Document): { readonly doc: Document; readonly limited: ReadonlyMap<string, string> } => {
+  const limited = new Map<string, string>()
+  const blocks = doc.blocks.map((b) => {
+    if (b._tag !== 'Section' || b.limit === undefined) return b
+    let count = b.items.filter((i) => i.pinned !== true).length
+    if (count <= b.limit.items) return b
+    const removed = new Set<number>()
+    for (const unit of removalUnits(b)) {
+      if (count <= b.limit.items || unit.some((i) => b.items[i]!.pinned === true)) break
+      for (const i of unit) {
+        removed.add(i)
+        count--
+        const id = b.items[i]!.packetId
+        if (id !== undefined) limited.set(id, b.limit.reason)
+      }
+    }
+    return { ...b, items: b.items.filter((_, i) => !removed.has(i)) }
+  })
+  return { doc: { ...doc, blocks }, limited }
+}
+
+/**
+ * Fits a document by a policy: item caps, section limits, then the policy's order (`rank`:
+ * {@link trim} and {@link settle}; `fill`: keep by preference, then settle exactly).
+ *
+ * @example
+ * const fitted = fitDocument(doc, windowPolicy, { available: 4000, meter, measure })
+ * fitted.tokens <= 4000 // always
+ * @category engine
+ * @since 0.2.0
+ */
+export const fitDocument = (doc: Document, policy: FitPolicy, ctx: FitContext): Fitted => {
+  const { doc: limitedDoc, limited } = applyLimits(applyCaps(doc, policy, ctx.meter))
+  const settled = policy.order === 'fill' ? fillAndSettle(limitedDoc, policy, ctx) : settle(trim(limitedDoc, policy, ctx), policy, ctx)
+  return { ...settled, limited }
 }

@@ -27,12 +27,15 @@
  *   loses whole units from its `dropFrom` end, then one cut; with `halve`, a section that
  *   would lose more than half of itself goes whole instead; the lowest-ranked section is
  *   cut, never dropped, while any of it fits.
- * - `priority` (the workspace prompt): items give way one at a time across sections, the
- *   highest `priority` number first, then the highest rank, then the item's place in its
- *   section from the `dropFrom` end; the item where the budget runs out is cut to the room
- *   left, and every item after it in that order goes.
+ * - `fill`: units are kept one at a time in preference order — pinned units first (in
+ *   layout order), then by item `priority` (lowest first), section rank (lowest first) and
+ *   place from the section's keep end (the newest turns first) — while they fit; `miss` says
+ *   what happens at the first unit that does not: `stop` (a contiguous window: the history,
+ *   the chunk context), `skip` (try the next: smart history), or `cut` (cut it to the room
+ *   left, then stop: the workspace prompt). Pinned units that do not fit are skipped. After
+ *   the exact count, units past the stop are taken back while they fit.
  */
-export type FitOrder = 'rank' | 'priority'
+export type FitOrder = 'rank' | 'fill'
 
 /** How a layout gives way. */
 export interface FitPolicy {
@@ -43,6 +46,8 @@ export interface FitPolicy {
   readonly cut: boolean
   /** The smallest cut worth keeping, in tokens: below it the item goes whole. */
   readonly minKept: number
+  /** `fill` order: what the first unit that does not fit does (see {@link FitOrder}). Default `stop`. */
+  readonly miss?: 'stop' | 'skip' | 'cut'
 }
 
 // -------------------------------------------------------------------------------------
@@ -67,3 +72,20 @@ export const truncatePolicy: FitPolicy = { order: 'rank', halve: true, cut: true
  * @since 0.2.0
  */
 export const wholeItemsPolicy: FitPolicy = { order: 'rank', halve: false, cut: false, minKept: MIN_KEPT_TOKENS }
+
+/**
+ * A contiguous window of whole units, newest first, pinned units kept first: the session
+ * strategies' truncation, the chunk context, the conversation builder.
+ *
+ * @category constructors
+ * @since 0.2.0
+ */
+export const windowPolicy: FitPolicy = { order: 'fill', halve: false, cut: false, minKept: MIN_KEPT_TOKENS, miss: 'stop' }
+
+/**
+ * Units by preference, skipping what does not fit (smart history).
+ *
+ * @category constructors
+ * @since 0.2.0
+ */
+export const preferencePolicy: FitPolicy = { order: 'fill', halve: false, cut: false, minKept: MIN_KEPT_TOKENS, miss: 'skip' }

@@ -15,8 +15,13 @@ import { MIN_KEPT_TOKENS } from './policy.js'
 // utils
 // -------------------------------------------------------------------------------------
 
-/** Items that must go together (one tool call and its results), in removal order. */
-const removalUnits = (s: Section): ReadonlyArray<ReadonlyArray<number>> => {
+/**
+ * A section's units, in its order: runs of adjacent items sharing a `group` (a tool call and
+ * its results), every other item on its own.
+ *
+ * @category utils
+ */
+export const unitsOf = (s: Section): ReadonlyArray<ReadonlyArray<number>> => {
   const units: number[][] = []
   s.items.forEach((item, i) => {
     const last = units[units.length - 1]
@@ -24,7 +29,22 @@ const removalUnits = (s: Section): ReadonlyArray<ReadonlyArray<number>> => {
     if (last !== undefined && item.group !== undefined && prev?.group === item.group) last.push(i)
     else units.push([i])
   })
-  return s.dropFrom === 'start' ? units : units.reverse()
+  return units
+}
+
+/** Whether a unit is pinned: any of its items is. */
+export const isPinned = (s: Section, unit: ReadonlyArray<number>): boolean => unit.some((i) => s.items[i]!.pinned === true)
+
+/**
+ * A section's units in removal order: unpinned ones from the `dropFrom` end, then pinned ones
+ * from the other end (the pinned turns that came first are kept longest).
+ *
+ * @category utils
+ */
+export const removalUnits = (s: Section): ReadonlyArray<ReadonlyArray<number>> => {
+  const units = unitsOf(s)
+  const ordered = s.dropFrom === 'start' ? units : [...units].reverse()
+  return [...ordered.filter((u) => !isPinned(s, u)), ...[...ordered].reverse().filter((u) => isPinned(s, u))]
 }
 
 /**

@@ -9,10 +9,10 @@
 import { pipe } from 'fp-ts/lib/function.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
 import type { GsscError } from '../error.js'
-import type { Rendered, Renderer } from '../output.js'
+import { itemCost, type Rendered, type Renderer } from '../output.js'
 import type { Structured } from '../phase.js'
 import type { BuildResult } from '../report.js'
-import type { Document } from '../structure/document.js'
+import type { Document, Item, Section } from '../structure/document.js'
 import type { Meter } from '../tokenize/meter.js'
 import { runCompressor, type Compressor } from './compressor.js'
 import { settle } from './engine.js'
@@ -56,7 +56,8 @@ export const fitAndRender =
   (s: Structured): TE.TaskEither<GsscError, BuildResult<O>> => {
     const { available, meter } = s.env
     const render = measured(renderer, meter)
-    const ctx = { available, meter, measure: (d: Document) => render(d).exact }
+    const counter = { count: meter.text }
+    const ctx = { available, meter, measure: (d: Document) => render(d).exact, cost: (i: Item, sec: Section) => itemCost(renderer, i, sec, counter) }
     return pipe(
       runCompressor(compressor, s.doc, ctx),
       TE.map((compressed) => {

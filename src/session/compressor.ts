@@ -3,11 +3,12 @@
  * as a compressor of the pipeline.
  *
  * The conversation section gets whatever the rest of the layout leaves: the other sections
- * are measured exactly, and the strategy fits the turns (their labels and separators
- * included) into the remainder. Kept turns stay the pipeline's own items; a summary turn
- * becomes a new item that records which packets it covers, so the report says
- * `summarized` for them. Anything still over budget afterwards is handled by `then`
- * (default `truncate()`), and the stage's guard as always.
+ * are measured exactly, and the strategy fits the turns into the remainder, each turn costing
+ * what the renderer says it adds to the output (labels and separators in a text prompt, the
+ * per-message overhead in a chat request), so there is nothing to re-fit. Kept turns stay the
+ * pipeline's own items; a summary turn becomes a new, pinned item that records which packets
+ * it covers, so the report says `summarized` for them. What BPE joins leave over is handled
+ * by `then` (default `truncate()`) and the engine's exact guard, as always.
  *
  * Use it with a selector that lets all history through (`{ history: 'all' }`): a summarizing
  * strategy needs the older turns it summarizes.
@@ -20,7 +21,6 @@ import { runCompressor, type Compressor } from '../compress/compressor.js'
 import { truncate } from '../compress/truncate.js'
 import { message, messageText, type Role } from '../message.js'
 import { sectionsOf, withSection, type Item } from '../structure/document.js'
-import type { GsscError } from '../error.js'
 import type { Document } from '../structure/document.js'
 import type { FitStrategy, FittedHistory } from './fit/model.js'
 import type { HistoryItem, HistoryKind } from './items.js'
@@ -45,14 +45,13 @@ export const historyCompressor =
     const { meter } = fit
     const others = fit.measure(withSection(doc, turns.name, (s) => ({ ...s, items: [] })))
     const budget = Math.max(0, fit.available - others - meter.text(turns.head) - meter.text(doc.joiner))
-    const separator = meter.text(turns.separator)
-    const decoration = (i: Item): number => meter.text(i.prefix) + separator
     const byId = new Map(turns.items.map((i, n) => [i.packetId ?? `item:${n}`, i]))
+    // each turn costs what it adds to the output in the build's format (the renderer's cost)
     const items: ReadonlyArray<HistoryItem> = turns.items.map((i, n) => ({
       id: i.packetId ?? `item:${n}`,
       kind: 'message' as HistoryKind,
       message: i.message ?? message('user', i.text),
-      tokens: i.tokens + decoration(i),
+      tokens: fit.cost(i, turns),
       ...(i.group === undefined ? {} : { group: i.group }),
     }))
     const prefixFor = (role: Role): string => turns.items.find((i) => i.message?.role === role)?.prefix ?? `${role}: `
@@ -61,30 +60,14 @@ export const historyCompressor =
       const next = fitted.items.map((h): Item => {
         const kept = byId.get(h.id)
         if (kept !== undefined) return kept
-        // a summary the strategy wrote: its count is of its text alone
-        return { prefix: prefixFor(h.message.role), text: messageText(h.message), tokens: h.tokens, message: h.message, covers }
+        // a summary the strategy wrote: its count is of its text alone; it stays while turns go
+        return { prefix: prefixFor(h.message.role), text: messageText(h.message), tokens: h.tokens, message: h.message, covers, pinned: true }
       })
       return withSection(doc, turns.name, (s) => ({ ...s, items: next }))
     }
-    // The strategy budgets in text-layout terms; a chat format adds per-message overhead the
-    // estimate does not see. Measure the real output and fit again with the excess taken off,
-    // rather than let the final guard drop the oldest turn (often the task's first statement).
-    const attempt = (b: number, left: number): TE.TaskEither<GsscError, Document> =>
-      pipe(
-        strategy(b)(items),
-        TE.chain((fitted) => {
-          const placed = place(fitted)
-          const excess = fit.measure(placed) - fit.available
-          // shrink from what the strategy actually used, or it would keep the same turns
-          const next = Math.max(0, Math.min(b, fitted.report.tokensAfter) - excess)
-          return excess > 0 && left > 0 && next < b ? attempt(next, left - 1) : TE.right(placed)
-        }),
-      )
     return pipe(
-      attempt(budget, REFITS),
+      strategy(budget)(items),
+      TE.map(place),
       TE.chain((placed) => runCompressor(then, placed, fit)),
     )
   }
-
-/** How many times the strategy may fit again after measuring the real output. */
-const REFITS = 3

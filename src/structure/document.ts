@@ -36,6 +36,15 @@ export interface Item {
   readonly cut?: Cut
   /** Ids of the packets this item summarizes (a compressor's summary turn). */
   readonly covers?: ReadonlyArray<string>
+  /** Gives way only after every unpinned item of its section (a system turn, a SYSTEM chunk). */
+  readonly pinned?: boolean
+  /**
+   * Preference under a `fill` policy: lower values are kept first (default 0). Items of equal
+   * preference are kept from the section's keep end (the newest turns first).
+   */
+  readonly priority?: number
+  /** At most this many tokens of the item's text are kept (a per-file cap, a huge tool result). */
+  readonly cap?: number
 }
 
 /** Where a section goes when the output is chat messages rather than one text. */
@@ -67,6 +76,11 @@ export interface Section {
    * (the chunk layout's grouping). Turns with tool calls or results are never merged.
    */
   readonly mergeTurns?: boolean
+  /**
+   * At most this many unpinned items stay (whole units, from the `dropFrom` end first), and
+   * why the others go: `keepRecentCount`, `maxMessages`.
+   */
+  readonly limit?: { readonly items: number; readonly reason: string }
 }
 
 /** Fixed text between sections (template layouts). */

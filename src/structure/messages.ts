@@ -77,8 +77,13 @@ const draftOf = (i: Item, base: ChatMessage): Draft => {
   return { role: base.role, base, parts: [...parts], spans: [...spans], sources: i.packetId === undefined ? [] : [i.packetId] }
 }
 
-/** The turn an item shows: its message, or a plain text turn of its role once cut. */
-const turnBase = (i: Item): ChatMessage =>
+/**
+ * The turn an item shows on the `turns` channel: its message, or a plain text turn of its
+ * role once cut.
+ *
+ * @category utils
+ */
+export const turnOf = (i: Item): ChatMessage =>
   i.message === undefined || i.cut !== undefined ? message(i.message?.role ?? 'user', i.text) : i.message
 
 /**
@@ -111,7 +116,7 @@ export const docToTurns = (doc: Document): Turns => {
       })
       .with('turns', () => {
         for (const i of b.items) {
-          const base = turnBase(i)
+          const base = turnOf(i)
           const last = turns[turns.length - 1]
           if (b.mergeTurns === true && last !== undefined && last.role === base.role && plain(last.base) && plain(base)) {
             const { parts, spans } = itemParts(i, true)

@@ -39,7 +39,7 @@ export const compressHistory =
     const plan = planWindow(items, budget - allowanceOf(options), keepRecentCount, pinSystem)
     return fitWithSummary(
       items,
-      { kept: [...plan.pinned, ...plan.window], summarized: plan.older, dropped: plan.dropped },
+      { kept: plan.kept, summarized: plan.older.map((o) => o.unit), dropped: plan.dropped },
       options,
       'compress',
       EARLIER_WRAPPER,

@@ -21,6 +21,8 @@ import type { HistoryItem } from '../items.js'
 import type { FitStrategy, FittedHistory } from './model.js'
 import { allowanceOf, fitWithSummary, type SummaryOptions } from './summarized.js'
 import { OMITTED_WRAPPER } from './summary.js'
+import { preferencePolicy } from '../../compress/policy.js'
+import { planHistory } from './layout.js'
 import { keptResult, planWindow, truncatedResult } from './truncate.js'
 import type { Unit } from './units.js'
 
@@ -73,26 +75,22 @@ export const smartHistory =
     const { budget, pinSystem = true } = options
     const whole = planWindow(items, budget, Infinity, pinSystem)
     if (whole.older.length === 0) return TE.right(truncatedResult(items, whole, budget, 'smart'))
-    const units = whole.units
-    const cap = budget - allowanceOf(options)
     const important = options.isImportant ?? importantItem(options.longMessageTokens)
-    const kept = new Set<Unit>()
-    let used = 0
-    const consider = (u: Unit | undefined): void => {
-      if (u === undefined || u.orphan || kept.has(u) || used + u.tokens > cap) return
-      kept.add(u)
-      used += u.tokens
-    }
-    for (const u of units) if (pinSystem && u.system) consider(u)
-    consider(lastUserUnit(items, units))
-    const newestFirst = [...units].reverse()
-    for (const u of newestFirst) if (items.slice(u.start, u.end).some(important)) consider(u)
-    if (options.fillWithRecent ?? true) for (const u of newestFirst) consider(u)
-    const summarized = units.filter((u) => !u.orphan && !kept.has(u))
-    const dropped = units.filter((u) => u.orphan).map((unit) => ({ unit, reason: 'orphan_result' as const }))
-    const keptUnits = units.filter((u) => kept.has(u))
+    const task = lastUserUnit(items, whole.units)
+    const isImportant = (u: Unit): boolean => items.slice(u.start, u.end).some(important)
+    const fillWithRecent = options.fillWithRecent ?? true
+    // the engine keeps units by this preference, skipping what does not fit
+    const plan = planHistory(items, {
+      budget: budget - allowanceOf(options),
+      policy: preferencePolicy,
+      pinSystem,
+      preference: (u) => (u.start === task?.start ? 0 : isImportant(u) ? 1 : 2),
+      exclude: (u) => !fillWithRecent && u.start !== task?.start && !isImportant(u) && !(pinSystem && u.system),
+    })
+    const summarized = plan.units.filter((u) => !u.orphan && !plan.kept.includes(u) && !plan.dropped.some((d) => d.unit === u))
+    const dropped = plan.dropped
     const withoutSummary = (reason: string): FittedHistory =>
-      keptResult(items, keptUnits, [...dropped, ...summarized.map((unit) => ({ unit, reason: 'summary_failed' as const }))], budget, 'smart', reason)
+      keptResult(items, plan.kept, [...dropped, ...summarized.map((unit) => ({ unit, reason: 'summary_failed' as const }))], budget, 'smart', reason)
     if (summarized.length === 0) return TE.right(truncatedResult(items, whole, budget, 'smart'))
-    return fitWithSummary(items, { kept: keptUnits, summarized, dropped }, options, 'smart', OMITTED_WRAPPER, withoutSummary)
+    return fitWithSummary(items, { kept: plan.kept, summarized, dropped }, options, 'smart', OMITTED_WRAPPER, withoutSummary)
   }

@@ -3,14 +3,17 @@
  *
  * The kept turns are one contiguous window ending at the newest turn (a conversation with
  * holes reads wrongly), built from whole units, so a tool call is never split from its
- * result and the window never starts on a tool result. System turns are pinned first.
+ * result and the window never starts on a tool result. System turns are pinned first. The
+ * fitting itself is the engine's (`windowPolicy`, see `./layout.ts`).
  *
  * @module
  */
 import * as TE from 'fp-ts/lib/TaskEither.js'
+import { windowPolicy } from '../../compress/policy.js'
 import type { HistoryItem } from '../items.js'
+import { planHistory, type HistoryPlan } from './layout.js'
 import { tokensOf, type DropReason, type FitOptions, type FitStrategy, type FittedHistory } from './model.js'
-import { idsOf, itemsOf, unitsOf, type Unit } from './units.js'
+import { idsOf, itemsOf, type Unit } from './units.js'
 
 /** Options of {@link truncateHistory}. */
 export interface TruncateOptions extends FitOptions {
@@ -18,57 +21,15 @@ export interface TruncateOptions extends FitOptions {
   readonly keepRecentCount?: number
 }
 
-/** How a history splits into pinned turns, the recent window, and the rest. */
-export interface WindowPlan {
-  readonly units: ReadonlyArray<Unit>
-  readonly pinned: ReadonlyArray<Unit>
-  /** The recent window, oldest first. */
-  readonly window: ReadonlyArray<Unit>
-  /** Units before the window (not pinned, not orphans), oldest first, and why they are out. */
-  readonly older: ReadonlyArray<Unit>
-  readonly olderReason: DropReason
-  /** Units that can never be sent, and pinned units that did not fit. */
-  readonly dropped: ReadonlyArray<{ readonly unit: Unit; readonly reason: DropReason }>
-}
-
 /**
- * Splits a history for a budget: pinned system turns (while they fit), then the newest
- * units that fit in what is left, within `keepRecentCount` turns. Linear in the history.
+ * Splits a history for a budget through the fitting engine ({@link windowPolicy}): pinned
+ * system turns (while they fit), then the newest units that fit in what is left, within
+ * `keepRecentCount` turns. Linear in the history.
  *
  * @category utils
  */
-export const planWindow = (items: ReadonlyArray<HistoryItem>, budget: number, keepRecentCount = Infinity, pinSystem = true): WindowPlan => {
-  const units = unitsOf(items)
-  const pinned: Unit[] = []
-  const dropped: Array<{ unit: Unit; reason: DropReason }> = []
-  let used = 0
-  for (const u of units)
-    if (pinSystem && u.system) {
-      if (used + u.tokens <= budget) {
-        pinned.push(u)
-        used += u.tokens
-      } else dropped.push({ unit: u, reason: 'over_budget' })
-    } else if (u.orphan) dropped.push({ unit: u, reason: 'orphan_result' })
-  const window: Unit[] = []
-  let count = 0
-  let olderReason: DropReason = 'over_budget'
-  let k = units.length - 1
-  for (; k >= 0; k--) {
-    const u = units[k]!
-    if (u.orphan || (pinSystem && u.system)) continue
-    const size = u.end - u.start
-    if (count + size > keepRecentCount) {
-      olderReason = 'keep_recent_count'
-      break
-    }
-    if (used + u.tokens > budget) break
-    window.push(u)
-    used += u.tokens
-    count += size
-  }
-  const older = units.slice(0, Math.max(0, k + 1)).filter((u) => !u.orphan && !(pinSystem && u.system))
-  return { units, pinned, window: window.reverse(), older, olderReason, dropped }
-}
+export const planWindow = (items: ReadonlyArray<HistoryItem>, budget: number, keepRecentCount = Infinity, pinSystem = true): HistoryPlan =>
+  planHistory(items, { budget, policy: windowPolicy, keepRecentCount, pinSystem })
 
 /**
  * A fitted history of some kept units, with nothing summarized.
@@ -105,11 +66,11 @@ export const keptResult = (
  *
  * @category utils
  */
-export const truncatedResult = (items: ReadonlyArray<HistoryItem>, plan: WindowPlan, budget: number, strategy: string, fallback?: string): FittedHistory =>
+export const truncatedResult = (items: ReadonlyArray<HistoryItem>, plan: HistoryPlan, budget: number, strategy: string, fallback?: string): FittedHistory =>
   keptResult(
     items,
-    [...plan.pinned, ...plan.window],
-    [...plan.dropped, ...plan.older.map((unit) => ({ unit, reason: fallback === undefined ? plan.olderReason : ('summary_failed' as const) }))],
+    plan.kept,
+    [...plan.dropped, ...plan.older.map(({ unit, reason }) => ({ unit, reason: fallback === undefined ? reason : ('summary_failed' as const) }))],
     budget,
     strategy,
     fallback,

@@ -72,7 +72,7 @@ export const anthropicRenderer = (options: AnthropicOptions = {}): Renderer<Anth
     const first = toAnthropic(turns.messages, options)
     // decided after repair: empty or failed turns are dropped there
     const r =
-      first.request.messages.length > 0
+      first.request.messages.length > 0 || options.placeholderTurn === false
         ? first
         : toAnthropic([...turns.messages, message('user', options.leadingUserText ?? DEFAULT_LEADING_USER_TEXT)], options)
     return traced(r.request, r.sources, turns)

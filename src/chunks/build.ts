@@ -17,24 +17,34 @@
  * 3. a tool or skill call and its result(s) (same call id) are kept or dropped together, in
  *    both steps: the walk only stops where no call/result group straddles the cut.
  *
- * Step 2 adds the exact change in the final count at each step, including messages merged or
- * split by the roles around a chunk and, for Anthropic, the user turn the renderer inserts
- * before a leading assistant turn; step 1 charges an upper bound. `tokenCount` is the exact
- * count of the output (what `countOpenAI` / `countAnthropic` give for the rendered request)
- * and never exceeds `maxTokens`.
+ * The chunks are laid out as a document (the system prompt, then the chunks as turns, one
+ * part per chunk, merged by role) and fitted by the engine's window policy (`windowPolicy`:
+ * pinned units first, then the newest units while they fit, settled on the exact count of the
+ * request the chosen format's renderer produces, with messages merged by role and, for
+ * Anthropic, the user turn inserted before a leading assistant turn). `tokenCount` is that
+ * exact count (what `countOpenAI` / `countAnthropic` give for the rendered request) and never
+ * exceeds `maxTokens`.
  *
  * @module
  */
 import * as E from 'fp-ts/lib/Either.js'
+import { fitDocument } from '../compress/engine.js'
+import { windowPolicy } from '../compress/policy.js'
+import { measured } from '../compress/stage.js'
 import { configError, type ConfigError } from '../error.js'
-import type { ChatMessage, ImagePart, TextPart } from '../message.js'
+import { anthropicRenderer, openaiRenderer } from '../formats.js'
+import type { ChatMessage } from '../message.js'
+import { itemCost, type Renderer } from '../output.js'
 import { hasText } from '../render/blank.js'
-import { messageCost, messageOverhead, partCost, REQUEST_OVERHEAD, type CostOptions } from '../render/cost.js'
-import { DEFAULT_LEADING_USER_TEXT, type Format, type ImageDetail } from '../render/options.js'
+import type { CostOptions } from '../render/cost.js'
+import type { Format, ImageDetail } from '../render/options.js'
+import type { Document, Item } from '../structure/document.js'
+import { labelsFor } from '../structure/labels.js'
+import { docToTurns } from '../structure/messages.js'
+import { section } from '../structure/sectioned.js'
+import { meter } from '../tokenize/meter.js'
 import { estimateTokenizer, type Tokenizer } from '../tokenize/tokenizer.js'
-import type { ChunkRole } from './classify.js'
 import type { MemoryState } from './model.js'
-import { selectUnits } from './budget.js'
 import type { ChunkRenderer } from './renderers.js'
 import { filterReason, toUnit, type ChunkExclusion, type ChunkFilter, type ChunkFinding, type Unit } from './units.js'
 
@@ -90,41 +100,6 @@ const validate = (options: ChunkBuildOptions): E.Either<ConfigError, ChunkBuildO
     : E.right(options)
 
 
-/** Included units in state order, consecutive segments of one role sharing a message, and their exact count. */
-const assemble = (
-  units: ReadonlyArray<Unit>,
-  included: ReadonlyArray<boolean>,
-  prompt: { readonly part: TextPart; readonly cost: number } | undefined,
-  overhead: (r: ChunkRole) => number,
-  lead: (r: ChunkRole | undefined) => number,
-): { readonly messages: ReadonlyArray<ChatMessage>; readonly placements: ReadonlyArray<ChunkPlacement>; readonly tokenCount: number } => {
-  const messages: Array<{ role: ChunkRole; parts: Array<TextPart | ImagePart> }> = []
-  const placements: Array<ChunkPlacement> = []
-  let tokenCount = REQUEST_OVERHEAD
-  if (prompt !== undefined) {
-    messages.push({ role: 'system', parts: [prompt.part] })
-    tokenCount += prompt.cost
-  }
-  let mergeable = false // the prompt message never takes chunks
-  units.forEach((u, i) => {
-    if (!included[i]) return
-    for (const seg of u.segments) {
-      const last = messages[messages.length - 1]
-      if (!(mergeable && last?.role === seg.role)) {
-        messages.push({ role: seg.role, parts: [] })
-        tokenCount += overhead(seg.role)
-      }
-      const target = messages[messages.length - 1]!
-      placements.push({ chunkId: u.chunkId, messageIndex: messages.length - 1, partIndexes: seg.parts.map((_, k) => target.parts.length + k) })
-      target.parts.push(...seg.parts)
-      tokenCount += seg.costs.reduce((s, c) => s + c, 0)
-      mergeable = true
-    }
-  })
-  tokenCount += lead(messages.find((m) => m.role !== 'system')?.role)
-  return { messages, placements, tokenCount: messages.length === 0 ? 0 : tokenCount }
-}
-
 /**
  * Builds the context from a memory state.
  *
@@ -138,22 +113,57 @@ const assemble = (
 export const buildChunkContext = (state: MemoryState, options: ChunkBuildOptions = {}): E.Either<ConfigError, ChunkBuildResult> =>
   E.map(build(state))(validate(options))
 
+/**
+ * Call/result groups: units sharing a call id, transitively, by union-find. Returns each
+ * unit's group root.
+ */
+const callGroups = (units: ReadonlyArray<Unit>): ReadonlyArray<number> => {
+  const parent = units.map((_, i) => i)
+  const find = (i: number): number => {
+    while (parent[i] !== i) i = parent[i] = parent[parent[i]!]!
+    return i
+  }
+  const byCall = new Map<string, number>()
+  units.forEach((u, i) => {
+    for (const id of u.callIds) {
+      const j = byCall.get(id)
+      if (j === undefined) byCall.set(id, i)
+      else parent[find(i)] = find(j)
+    }
+  })
+  return units.map((_, i) => find(i))
+}
+
+/**
+ * The engine's unit of each chunk. A pinned group (any member a SYSTEM or kept CRITICAL
+ * chunk) is its call group, wherever its members stand. The other chunks form the window: a
+ * window cannot end inside a call group, so a group there spans everything between its first
+ * and last member.
+ */
+const unitGroups = (units: ReadonlyArray<Unit>, pinned: (u: Unit) => boolean): ReadonlyArray<{ readonly group: string; readonly pinned: boolean }> => {
+  const root = callGroups(units)
+  const pinnedRoots = new Set(units.flatMap((u, i) => (pinned(u) ? [root[i]!] : [])))
+  const lastOf = new Map<number, number>()
+  units.forEach((_, i) => pinnedRoots.has(root[i]!) || lastOf.set(root[i]!, i))
+  let span = -1
+  let reach = -1
+  return units.map((_, i) => {
+    if (pinnedRoots.has(root[i]!)) return { group: `pinned:${root[i]}`, pinned: true }
+    if (i > reach) span = i
+    reach = Math.max(reach, lastOf.get(root[i]!)!)
+    return { group: `window:${span}`, pinned: false }
+  })
+}
+
 const build =
   (state: MemoryState) =>
   (options: ChunkBuildOptions): ChunkBuildResult => {
-    const counter = options.tokenizer ?? estimateTokenizer()
-    const cost: CostOptions = { format: options.format ?? 'openai', ...(options.imageDetail === undefined ? {} : { imageDetail: options.imageDetail }) }
-    const budget = options.maxTokens ?? Number.POSITIVE_INFINITY
-    // role names are counted once per build, not once per message
-    const overheads: Readonly<Record<ChunkRole, number>> = {
-      system: messageOverhead('system', undefined, counter, cost),
-      user: messageOverhead('user', undefined, counter, cost),
-      assistant: messageOverhead('assistant', undefined, counter, cost),
-    }
-    const overhead = (r: ChunkRole): number => overheads[r]
-    const leadText = options.leadingUserText ?? DEFAULT_LEADING_USER_TEXT
-    const leadCost = cost.format === 'anthropic' ? messageCost({ role: 'user', parts: [{ _tag: 'Text', text: leadText }] }, counter, cost) : 0
-    const lead = (r: ChunkRole | undefined): number => (r === 'assistant' ? leadCost : 0)
+    const tokenizer = options.tokenizer ?? estimateTokenizer()
+    const m = meter(tokenizer)
+    const counter = { count: m.text }
+    const format = options.format ?? 'openai'
+    const cost: CostOptions = { format, ...(options.imageDetail === undefined ? {} : { imageDetail: options.imageDetail }) }
+    const budget = options.maxTokens ?? Number.MAX_SAFE_INTEGER
 
     const exclusions: Array<ChunkExclusion> = []
     const findings: Array<ChunkFinding> = []
@@ -172,26 +182,83 @@ const build =
       else units.push(r.unit)
     }
 
-    const prompt: TextPart | undefined = options.systemPrompt !== undefined && hasText(options.systemPrompt) ? { _tag: 'Text', text: options.systemPrompt } : undefined
-    const promptCost = prompt === undefined ? undefined : overhead('system') + partCost(prompt, counter, cost)
-    const pinned = units.map((u) => u.system || (u.critical && options.keepCritical !== false))
-    const { included, promptIn } = selectUnits(units, pinned, { budget, request: REQUEST_OVERHEAD, prompt: promptCost, overhead, lead })
-    units.forEach((u, i) => included[i] || exclusions.push({ chunkId: u.chunkId, reason: 'over_budget' }))
+    // the layout: the system prompt on its own, then the chunks as turns, one part per chunk
+    const prompt = options.systemPrompt !== undefined && hasText(options.systemPrompt) ? options.systemPrompt : undefined
+    const groups = unitGroups(units, (u) => u.system || (u.critical && options.keepCritical !== false))
+    const labels = labelsFor('en')
+    const doc: Document = {
+      joiner: '',
+      blocks: [
+        section({ name: 'prompt', rank: 0, head: '', channel: 'system', items: prompt === undefined ? [] : [{ packetId: PROMPT_ID, prefix: '', text: prompt, tokens: m.text(prompt), pinned: true }] }, labels),
+        section(
+          {
+            name: 'chunks',
+            rank: 1,
+            head: '',
+            channel: 'turns',
+            dropFrom: 'start',
+            keep: 'tail',
+            mergeTurns: 'parts',
+            items: units.flatMap((u, i) =>
+              u.segments.map((seg, k): Item => ({
+                packetId: `${u.chunkId}\u0000${k}`,
+                prefix: '',
+                text: '',
+                tokens: seg.costs.reduce((a, b) => a + b, 0),
+                message: { role: seg.role, parts: seg.parts },
+                group: groups[i]!.group,
+                ...(groups[i]!.pinned ? { pinned: true } : {}),
+              })),
+            ),
+          },
+          labels,
+        ),
+      ],
+    }
+    const renderer: Renderer<unknown> =
+      format === 'anthropic'
+        ? (anthropicRenderer({ placeholderTurn: false, ...(options.leadingUserText === undefined ? {} : { leadingUserText: options.leadingUserText }) }) as Renderer<unknown>)
+        : (openaiRenderer({ ...(options.imageDetail === undefined ? {} : { imageDetail: options.imageDetail }) }) as Renderer<unknown>)
+    const render = measured(renderer, m)
+    const fitted = fitDocument(doc, windowPolicy, {
+      available: budget,
+      meter: m,
+      measure: (d) => render(d).exact,
+      cost: (item, sec) => itemCost(renderer, item, sec, counter),
+    })
 
-    const { messages, placements, tokenCount } = assemble(units, included, promptIn ? { part: prompt!, cost: promptCost! } : undefined, overhead, lead)
+    const turns = docToTurns(fitted.doc)
+    const chunkOf = (packetId: string): string => packetId.slice(0, packetId.indexOf('\u0000'))
+    const kept = new Set(turns.sources.flat().filter((id) => id !== PROMPT_ID).map(chunkOf))
+    units.forEach((u) => kept.has(u.chunkId) || exclusions.push({ chunkId: u.chunkId, reason: 'over_budget' }))
+    const placements: ChunkPlacement[] = turns.partSources.flatMap((parts, messageIndex) => {
+      const byChunk = new Map<string, number[]>()
+      parts.forEach((ids, partIndex) => {
+        for (const id of ids) {
+          if (id === PROMPT_ID) continue
+          const list = byChunk.get(id) ?? []
+          list.push(partIndex)
+          byChunk.set(id, list)
+        }
+      })
+      return [...byChunk].map(([id, partIndexes]) => ({ chunkId: chunkOf(id), messageIndex, partIndexes }))
+    })
 
     const order = new Map(state.chunkIds.map((id, i) => [id, i]))
     const byState = (a: ChunkExclusion, b: ChunkExclusion): number => order.get(a.chunkId)! - order.get(b.chunkId)!
     const sortedExclusions = exclusions.sort(byState)
     return {
-      messages,
-      tokenCount,
+      messages: turns.messages,
+      tokenCount: turns.messages.length === 0 ? 0 : fitted.tokens,
       tokenCountExact: options.tokenizer?.exact === true,
-      includedChunkIds: units.flatMap((u, i) => (included[i] ? [u.chunkId] : [])),
+      includedChunkIds: units.flatMap((u) => (kept.has(u.chunkId) ? [u.chunkId] : [])),
       excludedChunkIds: sortedExclusions.map((x) => x.chunkId),
       exclusions: sortedExclusions,
       placements,
       findings,
-      systemPromptIncluded: promptIn,
+      systemPromptIncluded: turns.sources.some((ids) => ids.includes(PROMPT_ID)),
     }
   }
+
+/** The packet id of the system prompt in the chunk layout. */
+const PROMPT_ID = 'system-prompt'

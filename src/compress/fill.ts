@@ -142,8 +142,6 @@ export const fillAndSettle = (doc: Document, policy: FitPolicy, ctx: FitContext)
     for (let k = stop; k < order.length; k++) {
       const u = order[k]!
       if (isTaken.has(k) || u.pinned) continue
-      const s = sectionAt(doc, u.block)
-      if (unitCost(s, u.items) - meter.text(s.separator) > available - tokens) break
       u.items.forEach((i) => taken.items[u.block]!.add(i))
       const next = assemble(doc, taken)
       const exact = measure(next)

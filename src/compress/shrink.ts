@@ -16,18 +16,27 @@ import { MIN_KEPT_TOKENS } from './policy.js'
 // -------------------------------------------------------------------------------------
 
 /**
- * A section's units, in its order: runs of adjacent items sharing a `group` (a tool call and
- * its results), every other item on its own.
+ * A section's units, in order of their first item: the items sharing a `group` (a tool call
+ * and its results: the one tool-call unit, kept or dropped together even when other items
+ * stand between them), every other item on its own.
  *
  * @category utils
  */
 export const unitsOf = (s: Section): ReadonlyArray<ReadonlyArray<number>> => {
   const units: number[][] = []
+  const byGroup = new Map<string, number[]>()
   s.items.forEach((item, i) => {
-    const last = units[units.length - 1]
-    const prev = last === undefined ? undefined : s.items[last[last.length - 1]!]
-    if (last !== undefined && item.group !== undefined && prev?.group === item.group) last.push(i)
-    else units.push([i])
+    if (item.group === undefined) {
+      units.push([i])
+      return
+    }
+    const unit = byGroup.get(item.group)
+    if (unit !== undefined) unit.push(i)
+    else {
+      const fresh = [i]
+      byGroup.set(item.group, fresh)
+      units.push(fresh)
+    }
   })
   return units
 }

@@ -7,8 +7,9 @@
  * 2. Stored system messages are skipped: the composed prompt replaces them. As in the seed
  *    they are not counted in `filteredCount`.
  * 3. Messages with `includeInContext: false` are left out and counted in `filteredCount`.
- * 4. `settings.maxMessages` keeps the newest that many of the rest; a kept tool result whose
- *    call was trimmed away is trimmed too (counted in `trimmedCount`).
+ * 4. `settings.maxMessages` keeps the newest that many of the rest, as the fitting engine's
+ *    section limit: a tool call and its results go whole, and a window never opens on a
+ *    tool result (both counted in `trimmedCount`).
  * 5. The result goes through `toOpenAI`, so the provider rules hold even when filtering cut a
  *    tool call from its result; every repair is listed in `findings`.
  *
@@ -22,7 +23,13 @@
 import * as E from 'fp-ts/lib/Either.js'
 import { inputError, show, type InputError } from '../error.js'
 import type { ChatMessage, Part } from '../message.js'
+import { fitDocument } from '../compress/engine.js'
+import { windowPolicy } from '../compress/policy.js'
 import { toOpenAI } from '../render/openai.js'
+import { sectionsOf, turnsSection, type Item } from '../structure/document.js'
+import { meter } from '../tokenize/meter.js'
+import { estimateTokenizer } from '../tokenize/tokenizer.js'
+import { toolGroups } from '../toolUnits.js'
 import { composeSystemPrompt } from './systemPrompt.js'
 import { SESSION_MODES, type ContextBuildOptions, type ContextBuildResult, type ConversationMessage, type ConversationToolCall } from './types.js'
 
@@ -65,6 +72,21 @@ export const conversationToChatMessage = (m: ConversationMessage, path: string):
   return E.right({ role: m.role, parts, ...extra })
 }
 
+/** A layout that is never over budget: the conversation builder fits by count only. */
+const noBudget = { available: Number.MAX_SAFE_INTEGER, meter: meter(estimateTokenizer()), measure: () => 0, cost: () => 0 }
+
+/**
+ * The newest turns within `max`, through the fitting engine: a turns section whose limit is
+ * `max`, whole tool-call units from the oldest end.
+ */
+const newestWithin = (turns: ReadonlyArray<ChatMessage>, max: number): ReadonlyArray<ChatMessage> => {
+  const groups = toolGroups(turns)
+  const items = turns.map((m, i): Item => ({ packetId: String(i), prefix: '', text: '', tokens: 0, message: m, ...(groups[i] === undefined ? {} : { group: groups[i] }) }))
+  const history = turnsSection(items, { items: max, reason: 'max_messages' })
+  const fitted = fitDocument({ blocks: [history], joiner: '' }, windowPolicy, noBudget)
+  return sectionsOf(fitted.doc).flatMap((s) => s.items.map((i) => turns[Number(i.packetId)]!))
+}
+
 /**
  * Builds the messages of the next model call from a stored conversation.
  *
@@ -93,9 +115,12 @@ export const buildLlmMessagesFromConversation = (options: ContextBuildOptions): 
     if (E.isLeft(chat)) return chat
     kept.push(chat.right)
   }
-  let start = max === undefined ? 0 : Math.max(0, kept.length - max)
-  while (start < kept.length && kept[start]!.role === 'tool') start++
-  const history = kept.slice(start)
+  const limited = max === undefined ? kept : newestWithin(kept, max)
+  let start = 0
+  // a window never opens on a result whose call it left out
+  while (start < limited.length && limited[start]!.role === 'tool') start++
+  const history = limited.slice(start)
+  const trimmedCount = kept.length - history.length
 
   const includePrompt = options.settings?.includeSystemPrompt !== false
   const prompt = includePrompt ? composeSystemPrompt(options) : ''
@@ -109,7 +134,7 @@ export const buildLlmMessagesFromConversation = (options: ContextBuildOptions): 
       inputCount: options.messages.length,
       outputCount: messages.length,
       filteredCount,
-      trimmedCount: start,
+      trimmedCount,
       systemPromptIncluded: includePrompt,
       systemPromptLength: prompt.length,
     },

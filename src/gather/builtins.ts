@@ -8,7 +8,8 @@ import * as E from 'fp-ts/lib/Either.js'
 import { availableTokens } from '../config.js'
 import { describeThrown } from '../error.js'
 import type { ChatMessage, Part } from '../message.js'
-import { messageText, toolCallsOf, toolResultsOf } from '../message.js'
+import { messageText } from '../message.js'
+import { toolGroups } from '../toolUnits.js'
 import { DEFAULT_PRIORITY, type Packet, type PacketInput, type PacketType } from '../packet.js'
 import type { Exclusion, SimpleMessage } from '../phase.js'
 import { gatherer, named, type Gatherer } from './gatherer.js'
@@ -91,15 +92,12 @@ export const history = (limit?: number): Gatherer =>
     const skipped = start
     let first = 0
     while (first < turns.length && isToolAnswer(turns[first]!)) first++
-    const groupOfCall = new Map<string, string>()
+    const groups = toolGroups(turns.slice(first), skipped + first)
     const packets: Packet[] = []
     for (let k = first; k < turns.length; k++) {
       const m = turns[k]!
       const i = skipped + k
-      const calls = toolCallsOf(m)
-      for (const c of calls) groupOfCall.set(c.id, `tools:${i}`)
-      let group = calls.length > 0 ? `tools:${i}` : undefined
-      for (const r of toolResultsOf(m)) group ??= groupOfCall.get(r.callId)
+      const group = groups[k - first]
       packets.push({
         id: `history:${i}`,
         type: 'history',

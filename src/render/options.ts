@@ -60,6 +60,12 @@ export interface AnthropicOptions extends CommonOptions {
    * (the API requires a user turn first). Default `(earlier conversation omitted)`.
    */
   readonly leadingUserText?: string
+  /**
+   * The pipeline's Anthropic renderer: when nothing but the system prompt is left, add a user
+   * turn of `leadingUserText` (the API needs at least one message). Default true; the chunk
+   * builder, which returns neutral messages, turns it off.
+   */
+  readonly placeholderTurn?: boolean
 }
 
 /** Options of the repair pass: the format it prepares for, and that format's options. */

@@ -73,9 +73,11 @@ export interface Section {
   readonly marker: string
   /**
    * For the `turns` channel: merge consecutive items of the same role into one chat turn
-   * (the chunk layout's grouping). Turns with tool calls or results are never merged.
+   * (the chunk layout's grouping). Turns with tool calls or results are never merged. `true`
+   * joins adjacent texts with a line break; `parts` keeps each item's parts as they are (one
+   * text part per chunk, each counted on its own).
    */
-  readonly mergeTurns?: boolean
+  readonly mergeTurns?: boolean | 'parts'
   /**
    * At most this many unpinned items stay (whole units, from the `dropFrom` end first), and
    * why the others go: `keepRecentCount`, `maxMessages`.
@@ -102,6 +104,25 @@ export interface Document {
 /** The sections of a document, in layout order. @category utils */
 export const sectionsOf = (doc: Document): ReadonlyArray<Section> =>
   doc.blocks.filter((b): b is Section => b._tag === 'Section')
+
+/**
+ * A bare history section of whole chat turns (no head, separator or marker), the oldest
+ * dropped first, optionally limited to `limit.items` turns. @category constructors
+ */
+export const turnsSection = (items: ReadonlyArray<Item>, limit?: Section['limit']): Section => ({
+  _tag: 'Section',
+  name: 'history',
+  rank: 0,
+  head: '',
+  items,
+  separator: '',
+  dropFrom: 'start',
+  keep: 'tail',
+  channel: 'turns',
+  omitWhenEmpty: true,
+  marker: '',
+  ...(limit === undefined ? {} : { limit }),
+})
 
 /** Whether a section appears in the output. @category utils */
 export const isRendered = (s: Section): boolean => s.items.length > 0 || !s.omitWhenEmpty

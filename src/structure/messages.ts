@@ -25,16 +25,19 @@ export interface Turns {
   readonly messages: ReadonlyArray<ChatMessage>
   /** For each message, the ids of the packets it shows. */
   readonly sources: ReadonlyArray<ReadonlyArray<string>>
+  /** For each message, for each of its parts, the ids of the packets it shows. */
+  readonly partSources: ReadonlyArray<ReadonlyArray<ReadonlyArray<string>>>
   /** Texts joined from item texts, and where each item's text lies in them. */
   readonly spans: ReadonlyMap<string, ReadonlyArray<Span>>
 }
 
-/** A turn under construction: its parts, the spans of each text part, and its packets. */
+/** A turn under construction: its parts, the spans and packets of each part, and its packets. */
 interface Draft {
   readonly role: ChatMessage['role']
   readonly base: ChatMessage
   parts: Part[]
   spans: Array<ReadonlyArray<Span>>
+  partSources: Array<ReadonlyArray<string>>
   sources: string[]
 }
 
@@ -57,24 +60,39 @@ const itemParts = (i: Item, asMessage: boolean): { readonly parts: ReadonlyArray
 const joinText = (d: Draft): void => {
   const parts: Part[] = []
   const spans: Array<ReadonlyArray<Span>> = []
+  const partSources: Array<ReadonlyArray<string>> = []
   d.parts.forEach((p, k) => {
     const prev = parts[parts.length - 1]
     if (prev?._tag === 'Text' && p._tag === 'Text') {
       const shift = prev.text.length + 1
       spans[spans.length - 1] = [...spans[spans.length - 1]!, ...d.spans[k]!.map((s) => ({ ...s, start: s.start + shift, end: s.end + shift }))]
+      partSources[partSources.length - 1] = [...new Set([...partSources[partSources.length - 1]!, ...d.partSources[k]!])]
       parts[parts.length - 1] = { _tag: 'Text', text: `${prev.text}\n${p.text}` }
     } else {
       parts.push(p)
       spans.push(d.spans[k]!)
+      partSources.push(d.partSources[k]!)
     }
   })
   d.parts = parts
   d.spans = spans
+  d.partSources = partSources
 }
 
 const draftOf = (i: Item, base: ChatMessage): Draft => {
   const { parts, spans } = itemParts(i, true)
-  return { role: base.role, base, parts: [...parts], spans: [...spans], sources: i.packetId === undefined ? [] : [i.packetId] }
+  const own = i.packetId === undefined ? [] : [i.packetId]
+  return { role: base.role, base, parts: [...parts], spans: [...spans], partSources: parts.map(() => own), sources: [...own] }
+}
+
+/** Adds an item's parts to a turn under construction. */
+const extend = (d: Draft, i: Item): void => {
+  const { parts, spans } = itemParts(i, true)
+  const own = i.packetId === undefined ? [] : [i.packetId]
+  d.parts.push(...parts)
+  d.spans.push(...spans)
+  d.partSources.push(...parts.map(() => own))
+  if (i.packetId !== undefined) d.sources.push(i.packetId)
 }
 
 /**
@@ -97,7 +115,7 @@ export const turnOf = (i: Item): ChatMessage =>
 export const docToTurns = (doc: Document): Turns => {
   const system: Array<Section | Literal> = []
   const turns: Draft[] = []
-  const user: Draft = { role: 'user', base: message('user', []), parts: [], spans: [], sources: [] }
+  const user: Draft = { role: 'user', base: message('user', []), parts: [], spans: [], partSources: [], sources: [] }
   for (const b of doc.blocks) {
     if (b._tag === 'Literal') {
       if (b.text.trim() !== '') system.push({ _tag: 'Literal', text: b.text.trim() })
@@ -107,23 +125,15 @@ export const docToTurns = (doc: Document): Turns => {
     match(b.channel)
       .with('system', () => system.push(b))
       .with('user', () => {
-        for (const i of b.items) {
-          const { parts, spans } = itemParts(i, true)
-          user.parts.push(...parts)
-          user.spans.push(...spans)
-          if (i.packetId !== undefined) user.sources.push(i.packetId)
-        }
+        for (const i of b.items) extend(user, i)
       })
       .with('turns', () => {
         for (const i of b.items) {
           const base = turnOf(i)
           const last = turns[turns.length - 1]
-          if (b.mergeTurns === true && last !== undefined && last.role === base.role && plain(last.base) && plain(base)) {
-            const { parts, spans } = itemParts(i, true)
-            last.parts.push(...parts)
-            last.spans.push(...spans)
-            if (i.packetId !== undefined) last.sources.push(i.packetId)
-            joinText(last)
+          if (b.mergeTurns !== undefined && b.mergeTurns !== false && last !== undefined && last.role === base.role && plain(last.base) && plain(base)) {
+            extend(last, i)
+            if (b.mergeTurns === true) joinText(last)
           } else turns.push(draftOf(i, base))
         }
       })
@@ -137,24 +147,28 @@ export const docToTurns = (doc: Document): Turns => {
     })
   const messages: ChatMessage[] = []
   const sources: Array<ReadonlyArray<string>> = []
+  const partSources: Array<ReadonlyArray<ReadonlyArray<string>>> = []
   if (system.length > 0) {
     const joined = renderBlocks(system, doc.joiner === '' ? '\n\n' : doc.joiner)
     messages.push(message('system', joined.text))
     sources.push(joined.ids)
+    partSources.push([joined.ids])
     if (joined.spans.length > 0) spans.set(joined.text, joined.spans)
   }
   for (const d of turns) {
     // an untouched structured turn passes as it is; a merged one takes the joined parts
-    messages.push(d.parts === d.base.parts || (d.parts.length === d.base.parts.length && d.parts.every((p, k) => p === d.base.parts[k])) ? d.base : { ...d.base, parts: d.parts })
+    messages.push(d.parts.length === d.base.parts.length && d.parts.every((p, k) => p === d.base.parts[k]) ? d.base : { ...d.base, parts: d.parts })
     sources.push(d.sources)
+    partSources.push(d.partSources)
     note(d)
   }
   if (user.parts.length > 0) {
     messages.push(message('user', user.parts))
     sources.push(user.sources)
+    partSources.push(user.partSources)
     note(user)
   }
-  return { messages, sources, spans }
+  return { messages, sources, partSources, spans }
 }
 
 /**

@@ -13,7 +13,7 @@
  */
 import { fitDocument } from '../../compress/engine.js'
 import type { FitPolicy } from '../../compress/policy.js'
-import { estimate, type Document, type Item, type Section } from '../../structure/document.js'
+import { estimate, turnsSection, type Document, type Item } from '../../structure/document.js'
 import { meter } from '../../tokenize/meter.js'
 import { estimateTokenizer } from '../../tokenize/tokenizer.js'
 import type { HistoryItem } from '../items.js'
@@ -71,20 +71,7 @@ export const planHistory = (items: ReadonlyArray<HistoryItem>, fit: HistoryFit):
     }),
   )
   const limit = fit.keepRecentCount
-  const section: Section = {
-    _tag: 'Section',
-    name: 'history',
-    rank: 0,
-    head: '',
-    items: layoutItems,
-    separator: '',
-    dropFrom: 'start',
-    keep: 'tail',
-    channel: 'turns',
-    omitWhenEmpty: true,
-    marker: '',
-    ...(limit === undefined || limit === Number.POSITIVE_INFINITY ? {} : { limit: { items: limit, reason: 'keep_recent_count' } }),
-  }
+  const section = turnsSection(layoutItems, limit === undefined || limit === Number.POSITIVE_INFINITY ? undefined : { items: limit, reason: 'keep_recent_count' })
   const doc: Document = { blocks: [section], joiner: '' }
   const fitted = fitDocument(doc, fit.policy, { available: fit.budget, meter: noText, measure: (d) => estimate(d, noText), cost: (i) => i.tokens })
   const keptIds = new Set(fitted.doc.blocks.flatMap((b) => (b._tag === 'Section' ? b.items.map((i) => i.packetId!) : [])))

@@ -20,6 +20,7 @@ import type { Tokenizer } from '../tokenize/tokenizer.js'
 import { counter, messageTokens, type Count, type HistoryItem, type Repair } from './items.js'
 import type { ContextMessage } from './model.js'
 import { replayThinking, type CrossModelThinking } from './thinking.js'
+import { SYNTHETIC_RESULT_TEXT } from '../render/options.js'
 
 /** How to turn a context into a history. */
 export interface HistoryOptions {
@@ -44,8 +45,8 @@ export interface Prepared {
   readonly repairs: ReadonlyArray<Repair>
 }
 
-/** The text of pi's synthetic result for a call that never got one. */
-export const NO_RESULT = 'No result provided'
+/** The text of pi's synthetic result for a call that never got one (the renderers' own). */
+export const NO_RESULT = SYNTHETIC_RESULT_TEXT
 
 const FAILED = new Set(['error', 'aborted'])
 

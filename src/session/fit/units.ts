@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { toolCallsOf } from '../../message.js'
+import { toolUnitOf } from '../../toolUnits.js'
 import type { HistoryItem } from '../items.js'
 
 /** Items `[start, end)` of a history, kept or dropped together. */
@@ -20,9 +20,6 @@ export interface Unit {
   readonly system: boolean
 }
 
-const answers = (item: HistoryItem, calls: ReadonlySet<string>): boolean =>
-  item.message.role === 'tool' && item.message.parts.every((p) => p._tag !== 'ToolResult' || calls.has(p.callId))
-
 /**
  * Splits a history into units, in order. Linear.
  *
@@ -30,16 +27,17 @@ const answers = (item: HistoryItem, calls: ReadonlySet<string>): boolean =>
  */
 export const unitsOf = (items: ReadonlyArray<HistoryItem>): ReadonlyArray<Unit> => {
   const units: Unit[] = []
+  // the one tool-call unit: results join the turn that made their calls
+  const owner = toolUnitOf(items.map((i) => i.message))
   let i = 0
   while (i < items.length) {
     const first = items[i]!
-    const calls = new Set(toolCallsOf(first.message).map((c) => c.id))
     let end = i + 1
     let tokens = first.tokens
     while (end < items.length) {
       const next = items[end]!
       const sameGroup = first.group !== undefined && next.group === first.group
-      if (!sameGroup && !(calls.size > 0 && answers(next, calls))) break
+      if (!sameGroup && !(owner[i] === i && owner[end] === i && next.message.role === 'tool')) break
       tokens += next.tokens
       end++
     }

@@ -54,7 +54,7 @@ export interface Renderer<O> {
  * @since 0.2.0
  */
 export const textCost = (item: Item, section: Section, counter: Counter): number =>
-  counter.count(item.prefix) + item.tokens + counter.count(section.separator)
+  counter.count(item.prefix) + (item.suffix === undefined ? 0 : counter.count(item.suffix)) + item.tokens + counter.count(section.separator)
 
 /**
  * A renderer's cost of an item, or the text cost when it has none.

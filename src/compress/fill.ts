@@ -8,7 +8,7 @@
  *
  * @module
  */
-import { estimate, type Document, type Item, type Section } from '../structure/document.js'
+import { decorationOf, estimate, type Document, type Item, type Section } from '../structure/document.js'
 import type { FitContext, Settled } from './engine.js'
 import type { FitPolicy } from './policy.js'
 import { cutItem, isPinned, unitsOf } from './shrink.js'
@@ -100,7 +100,7 @@ export const fillAndSettle = (doc: Document, policy: FitPolicy, ctx: FitContext)
     if (u.pinned || policy.miss === 'skip') continue
     const only = u.items.length === 1 ? s.items[u.items[0]!]! : undefined
     if (policy.miss === 'cut' && policy.cut && only !== undefined && only.group === undefined) {
-      const keep = room - opening - meter.text(only.prefix) - meter.text(s.separator) - meter.text(`\n${s.marker}`)
+      const keep = room - opening - decorationOf(only, meter) - meter.text(s.separator) - meter.text(`\n${s.marker}`)
       if (keep >= policy.minKept && keep < only.tokens) {
         taken.cuts.set(`${u.block}:${u.items[0]!}`, cutItem(only, keep, s, meter))
         taken.items[u.block]!.add(u.items[0]!)

@@ -6,7 +6,7 @@
  * @module
  */
 import type { Document, Item, Section } from '../structure/document.js'
-import { estimate } from '../structure/document.js'
+import { decorationOf, estimate } from '../structure/document.js'
 import type { Meter } from '../tokenize/meter.js'
 import { cutText } from './cutText.js'
 import { MIN_KEPT_TOKENS } from './policy.js'
@@ -88,7 +88,7 @@ export const shrinkSection = (s: Section, excess: number, m: Meter, allowCut: bo
   let left = excess
   for (const unit of removalUnits(s)) {
     if (left <= 0) break
-    const cost = unit.reduce((sum, i) => sum + m.text(s.items[i]!.prefix) + s.items[i]!.tokens + separator, 0)
+    const cost = unit.reduce((sum, i) => sum + decorationOf(s.items[i]!, m) + s.items[i]!.tokens + separator, 0)
     const only = unit.length === 1 ? s.items[unit[0]!]! : undefined
     // a first cut adds the marker; a re-cut already paid for it
     const content = only?.cut?.keptTokens ?? only?.tokens ?? 0

@@ -9,7 +9,7 @@
  * @module
  */
 import type { PacketType } from '../packet.js'
-import { estimate, isRendered, sectionsOf } from '../structure/document.js'
+import { decorationOf, estimate, isRendered, sectionsOf } from '../structure/document.js'
 import type { Structurer } from '../structure/structurer.js'
 import { fill, prepare, type SelectOptions, type Selector } from './selector.js'
 
@@ -37,7 +37,7 @@ export const layoutAware =
         // static text (the answer format) is part of the fixed layout, not packet content
         if (item.packetId === undefined) continue
         content += item.tokens
-        const cost = meter.text(item.prefix) + separator
+        const cost = decorationOf(item, meter) + separator
         decorations += cost
         const type = typeOf.get(item.packetId)
         if (type !== undefined) perType.set(type, Math.max(perType.get(type) ?? 0, cost))

@@ -20,8 +20,9 @@ export interface Cut {
 }
 
 /**
- * One laid-out piece of content. `prefix` is decoration (a source tag, a speaker label) that
- * cutting leaves alone; `text` is the content; `tokens` counts `text` only.
+ * One laid-out piece of content. `prefix` and `suffix` are decoration (a source tag, a speaker
+ * label, an element's opening and closing tags) that cutting leaves alone; `text` is the
+ * content; `tokens` counts `text` only.
  */
 export interface Item {
   /** The packet the item shows; absent for static text such as the output format. */
@@ -29,6 +30,8 @@ export interface Item {
   readonly prefix: string
   readonly text: string
   readonly tokens: number
+  /** Decoration after the text (a closing tag); default none. */
+  readonly suffix?: string
   /** For conversation turns: the structured message, used by the chat renderers. */
   readonly message?: ChatMessage
   /** Items of one group (a tool call and its results) are dropped together. */
@@ -154,6 +157,7 @@ const appendSection = (out: { text: string; spans: Span[]; ids: string[] }, s: S
     if (i.packetId !== undefined) out.ids.push(i.packetId)
     if (i.packetId !== undefined && i.text.length > 0) out.spans.push({ start: out.text.length, end: out.text.length + i.text.length, packetId: i.packetId, content: i.text })
     out.text += i.text
+    if (i.suffix !== undefined) out.text += i.suffix
   })
 }
 
@@ -192,6 +196,15 @@ export const renderSection = (s: Section): string => renderBlocks([s], '').text
 export const renderText = (doc: Document): string => renderBlocks(doc.blocks, doc.joiner).text
 
 /**
+ * Tokens of an item's decoration (prefix and suffix), each counted on its own: what a cut
+ * leaves in place.
+ *
+ * @category utils
+ */
+export const decorationOf = (i: Item, m: { readonly text: (s: string) => number }): number =>
+  m.text(i.prefix) + (i.suffix === undefined ? 0 : m.text(i.suffix))
+
+/**
  * Estimated tokens of a section: head, item prefixes, item texts and separators, each
  * counted on its own. Static strings are counted once per build by the meter.
  *
@@ -200,7 +213,7 @@ export const renderText = (doc: Document): string => renderBlocks(doc.blocks, do
 export const estimateSection = (s: Section, m: Meter): number =>
   isRendered(s)
     ? m.text(s.head) +
-      s.items.reduce((sum, i) => sum + m.text(i.prefix) + i.tokens, 0) +
+      s.items.reduce((sum, i) => sum + decorationOf(i, m) + i.tokens, 0) +
       Math.max(0, s.items.length - 1) * m.text(s.separator)
     : 0
 

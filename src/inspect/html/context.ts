@@ -12,7 +12,7 @@ import { num } from '../format.js'
 
 
 const itemHtml = (item: Item, rowOf: (packetId: string) => number | undefined): string => {
-  const body = `${item.prefix === '' ? '' : `<span class="prefix">${escapeHtml(item.prefix)}</span>`}${escapeHtml(item.text)}`
+  const body = `${item.prefix === '' ? '' : `<span class="prefix">${escapeHtml(item.prefix)}</span>`}${escapeHtml(item.text)}${item.suffix === undefined || item.suffix === '' ? '' : `<span class="prefix">${escapeHtml(item.suffix)}</span>`}`
   const row = item.packetId === undefined ? undefined : rowOf(item.packetId)
   if (row === undefined) return `<span class="static">${body}</span>`
   const cut = item.cut === undefined ? '' : ` (cut: ${num(item.cut.keptTokens)} of ${num(item.cut.originalTokens)} tokens kept)`

@@ -5,7 +5,7 @@
  * @module
  */
 import * as E from 'fp-ts/lib/Either.js'
-import { configError, type ConfigError } from './error.js'
+import { configError, show, type ConfigError } from './error.js'
 
 // -------------------------------------------------------------------------------------
 // model
@@ -70,13 +70,13 @@ const within =
       ? `must be in [${lo}, ${hi}${hiOpen ? ')' : ']'}`
       : undefined)
 const positiveInt: Check = (v) =>
-  finite(v) ?? (Number.isInteger(v) && (v as number) > 0 ? undefined : 'must be a positive integer')
+  finite(v) ?? (Number.isSafeInteger(v) && (v as number) > 0 ? undefined : 'must be a positive integer up to 2^53 - 1')
 const nonNegative: Check = (v) => finite(v) ?? ((v as number) < 0 ? 'must not be negative' : undefined)
 const positive: Check = (v) => finite(v) ?? ((v as number) <= 0 ? 'must be greater than 0' : undefined)
 const countOrInfinity: Check = (v) =>
   v === Number.POSITIVE_INFINITY
     ? undefined
-    : finite(v) ?? (Number.isInteger(v) && (v as number) >= 0 ? undefined : 'must be a non-negative integer or Infinity')
+    : finite(v) ?? (Number.isSafeInteger(v) && (v as number) >= 0 ? undefined : 'must be a non-negative integer up to 2^53 - 1, or Infinity')
 const bool: Check = (v) => (typeof v === 'boolean' ? undefined : 'must be true or false')
 const locale: Check = (v) => (v === 'en' || v === 'zh' ? undefined : 'must be "en" or "zh"')
 
@@ -105,6 +105,8 @@ const CHECKS: Readonly<Record<keyof Config, Check>> = {
  * @since 0.1.0
  */
 export const makeConfig = (overrides: Partial<Config> = {}): E.Either<ConfigError, Config> => {
+  if (typeof overrides !== 'object' || overrides === null || Array.isArray(overrides))
+    return E.left({ _tag: 'ConfigError', field: '', value: overrides, message: `config: must be an object of settings (got ${show(overrides)})` })
   for (const [key, value] of Object.entries(overrides)) {
     if (value === undefined) continue
     const check = (CHECKS as Readonly<Record<string, Check>>)[key]

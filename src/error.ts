@@ -69,8 +69,22 @@ export const templateError = (placeholder: string, problem: string): TemplateErr
   message: `template placeholder {{${placeholder}}}: ${problem}`,
 })
 
-/** Renders a value for an error message: strings quoted, the rest as JSON-ish. */
+/** Longest rendering of a value in a message: a huge bad value must not flood the terminal. */
+const SHOW_MAX = 160
+
+/**
+ * Renders a value for an error message: strings quoted (JSON escapes make control characters
+ * visible), the rest as JSON-ish, at most {@link SHOW_MAX} characters.
+ */
 export const show = (value: unknown): string => {
+  const full = showFull(value)
+  if (full.length <= SHOW_MAX) return full
+  // never end on half of a surrogate pair
+  const end = (full.charCodeAt(SHOW_MAX - 2) & 0xfc00) === 0xd800 ? SHOW_MAX - 2 : SHOW_MAX - 1
+  return `${full.slice(0, end)}…`
+}
+
+const showFull = (value: unknown): string => {
   if (typeof value === 'string') return JSON.stringify(value)
   if (typeof value === 'number' || typeof value === 'boolean' || value == null) return String(value)
   try {

@@ -8,6 +8,7 @@
  * @module
  */
 import { absurd } from 'fp-ts/lib/function.js'
+import { timestampMs } from './timestamp.js'
 
 // -------------------------------------------------------------------------------------
 // model
@@ -180,6 +181,20 @@ export const partText = (p: Part): string => {
     default:
       return absurd(p)
   }
+}
+
+/**
+ * The turn with its timestamp as epoch milliseconds, for a turn that arrived untyped with an
+ * ISO 8601 string there (an unreadable one is left out; validation reports it first).
+ *
+ * @category utils
+ */
+export const withEpochTimestamp = (m: ChatMessage): ChatMessage => {
+  const ts: unknown = m.timestamp
+  if (ts === undefined || typeof ts === 'number') return m
+  const { timestamp: _, ...rest } = m
+  const ms = timestampMs(ts)
+  return ms === undefined ? rest : { ...rest, timestamp: ms }
 }
 
 /** The tool calls of a turn. @category utils */

@@ -6,7 +6,8 @@
  *
  * @module
  */
-import type { ChatMessage } from './message.js'
+import { withEpochTimestamp, type ChatMessage } from './message.js'
+import { timestampMs, type TimestampInput } from './timestamp.js'
 
 // -------------------------------------------------------------------------------------
 // model
@@ -68,13 +69,16 @@ export interface Packet {
   readonly tokens?: number
 }
 
-/** What a caller supplies; everything but `type` and `content` has a default. */
+/**
+ * What a caller supplies; everything but `type` and `content` has a default. `timestamp` may
+ * be epoch milliseconds or an ISO 8601 string (see `timestamp.ts`).
+ */
 export interface PacketInput {
   readonly id?: string
   readonly type: PacketType
   readonly content: string
   readonly priority?: Priority
-  readonly timestamp?: number
+  readonly timestamp?: TimestampInput
   readonly source?: string
   readonly metadata?: Readonly<Record<string, unknown>>
   readonly relevance?: number
@@ -89,7 +93,8 @@ export interface PacketInput {
 
 /**
  * Completes a {@link PacketInput} with defaults. The id, when absent, is derived from the
- * type, source and content, so the same input always gets the same id.
+ * type, source and content, so the same input always gets the same id. The input is expected
+ * to be valid (`packetProblem` finds nothing); every gssc entry point checks it first.
  *
  * @example
  * const p = packet({ type: 'evidence', content: 'Paris is the capital of France.', source: 'rag' }, 0)
@@ -104,14 +109,14 @@ export const packet = (input: PacketInput, now: number): Packet => {
     type: input.type,
     priority: input.priority ?? DEFAULT_PRIORITY[input.type],
     content: input.content,
-    timestamp: input.timestamp ?? now,
+    timestamp: timestampMs(input.timestamp) ?? now,
     source,
     metadata: input.metadata ?? {},
   }
   return {
     ...base,
     ...(input.relevance === undefined ? {} : { relevance: input.relevance }),
-    ...(input.message === undefined ? {} : { message: input.message }),
+    ...(input.message === undefined ? {} : { message: withEpochTimestamp(input.message) }),
     ...(input.group === undefined ? {} : { group: input.group }),
     ...(input.tokens === undefined ? {} : { tokens: input.tokens }),
   }

@@ -60,6 +60,8 @@ export type ExclusionReason =
   | 'not_in_layout'
   | 'duplicate_id'
   | 'gatherer_failure'
+  /** Older history turns beyond `maxHistoryMessages` (or the history gatherer's limit). */
+  | 'history_limit'
 
 /** A packet (or, for `gatherer_failure`, a gatherer) left out, and why. */
 export interface Exclusion {

@@ -29,6 +29,7 @@ import type { Compressor } from './compress/compressor.js'
 import { additional, history, instructions, memory, rag, task, type MemorySearch, type Retrieve } from './gather/builtins.js'
 import { composite, type CompositeOptions } from './gather/composite.js'
 import type { Gatherer } from './gather/gatherer.js'
+import { checkRunOptions } from './gather/options.js'
 import { textRenderer, type Renderer } from './output.js'
 import type { Packet } from './packet.js'
 import type { Exclusion, Gathered, Request, Selected, Structured, Warning } from './phase.js'
@@ -71,10 +72,10 @@ export const gather =
           E.Do,
           E.bind('request', () => validateRequest(request) as E.Either<GsscError, Request>),
           E.bind('config', () => makeConfig(options.config) as E.Either<GsscError, Config>),
+          E.bind('now', () => checkRunOptions(options) as E.Either<GsscError, number>),
         ),
       ),
-      TE.chain(({ request: req, config }) => {
-        const now = typeof options.now === 'function' ? options.now() : (options.now ?? Date.now())
+      TE.chain(({ request: req, config, now }) => {
         const tokenizer = options.tokenizer ?? encodingTokenizer('o200k_base')
         const all = composite(Array.isArray(gatherers) ? gatherers : [gatherers as Gatherer], options)
         return pipe(

@@ -6,13 +6,12 @@
  */
 import * as E from 'fp-ts/lib/Either.js'
 import { inputError, show, type InputError } from './error.js'
+import { extrasProblem, isRecord, messageProblem, partProblem, partsProblem, ROLES, type Problem } from './messageProblem.js'
 import { PACKET_TYPES } from './packet.js'
 import type { Request } from './phase.js'
+import { timestampProblem } from './timestamp.js'
 
-const ROLES = ['system', 'user', 'assistant', 'tool']
 const PRIORITIES = [0, 1, 2, 3, 4]
-
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
 
 /**
  * Checks a request's shape.
@@ -27,8 +26,11 @@ export const validateRequest = (request: unknown): E.Either<InputError, Request>
   if (!isRecord(request)) return E.left(inputError('request', `must be an object (got ${show(request)})`))
   if (typeof request['query'] !== 'string') return E.left(inputError('query', `must be a string (got ${show(request['query'])})`))
   const ins = request['instructions']
-  if (ins !== undefined && typeof ins !== 'string' && !(Array.isArray(ins) && ins.every((x) => typeof x === 'string')))
-    return E.left(inputError('instructions', `must be a string or an array of strings (got ${show(ins)})`))
+  if (ins !== undefined && typeof ins !== 'string') {
+    if (!Array.isArray(ins)) return E.left(inputError('instructions', `must be a string or an array of strings (got ${show(ins)})`))
+    const bad = ins.findIndex((x) => typeof x !== 'string')
+    if (bad >= 0) return E.left(inputError(`instructions[${bad}]`, `must be a string (got ${show(ins[bad])})`))
+  }
   const history = request['history']
   if (history !== undefined) {
     if (!Array.isArray(history)) return E.left(inputError('history', `must be an array (got ${show(history)})`))
@@ -49,26 +51,30 @@ export const validateRequest = (request: unknown): E.Either<InputError, Request>
   const media = request['media']
   if (media !== undefined) {
     if (!Array.isArray(media)) return E.left(inputError('media', `must be an array of image parts (got ${show(media)})`))
-    for (const [i, m] of media.entries())
-      if (!isRecord(m) || m['_tag'] !== 'Image' || !isRecord(m['source']))
-        return E.left(inputError(`media[${i}]`, `must be an image part { _tag: 'Image', source } (got ${show(m)})`))
+    for (const [i, m] of media.entries()) {
+      if (!isRecord(m) || m['_tag'] !== 'Image') return E.left(inputError(`media[${i}]`, `must be an image part { _tag: 'Image', source } (got ${show(m)})`))
+      const problem = partProblem(m)
+      if (problem !== undefined) return E.left(inputError(`media[${i}]${problem[0]}`, problem[1]))
+    }
   }
   return E.right(request as unknown as Request)
 }
 
 const ROLE_SET: ReadonlySet<unknown> = new Set(ROLES)
 
-/** What is wrong with a history turn, as `[field suffix, problem]`, or undefined. */
-const turnProblem = (m: unknown): readonly [string, string] | undefined => {
+/**
+ * What is wrong with a history turn, or undefined: a `{ role, content, timestamp?, name? }`
+ * turn (content a string or an array of parts) or a structured `{ role, parts }` one.
+ *
+ * @category utils
+ */
+export const turnProblem = (m: unknown): Problem | undefined => {
   if (!isRecord(m)) return ['', `must be an object with role and content (got ${show(m)})`]
+  if (m['content'] === undefined && m['parts'] !== undefined) return messageProblem(m)
   if (!ROLE_SET.has(m['role'])) return ['.role', `must be one of ${ROLES.join(', ')} (got ${show(m['role'])})`]
   const content = m['content']
-  if (typeof content !== 'string' && !Array.isArray(content) && !Array.isArray(m['parts']))
-    return ['.content', `must be a string or an array of parts (got ${show(content)})`]
-  const ts = m['timestamp']
-  if (ts !== undefined && !(typeof ts === 'number' && Number.isFinite(ts)) && !(typeof ts === 'string' && !Number.isNaN(Date.parse(ts))))
-    return ['.timestamp', `must be epoch milliseconds or an ISO-8601 date (got ${show(ts)})`]
-  return undefined
+  if (typeof content !== 'string' && !Array.isArray(content)) return ['.content', `must be a string or an array of parts (got ${show(content)})`]
+  return (typeof content === 'string' ? undefined : partsProblem(content, 'content')) ?? extrasProblem(m)
 }
 
 /**
@@ -82,11 +88,18 @@ export const packetProblem = (p: unknown): readonly [string, string] | undefined
   if (typeof p['content'] !== 'string') return ['.content', `must be a string (got ${show(p['content'])})`]
   if (p['id'] !== undefined && (typeof p['id'] !== 'string' || p['id'] === '')) return ['.id', `must be a non-empty string (got ${show(p['id'])})`]
   if (p['priority'] !== undefined && !PRIORITIES.includes(p['priority'] as number)) return ['.priority', `must be 0, 1, 2, 3 or 4 (got ${show(p['priority'])})`]
-  const ts = p['timestamp']
-  if (ts !== undefined && !(typeof ts === 'number' && Number.isFinite(ts))) return ['.timestamp', `must be epoch milliseconds (got ${show(ts)})`]
+  const ts = p['timestamp'] === undefined ? undefined : timestampProblem(p['timestamp'])
+  if (ts !== undefined) return ['.timestamp', ts]
   const rel = p['relevance']
   if (rel !== undefined && !(typeof rel === 'number' && rel >= 0 && rel <= 1)) return ['.relevance', `must be a number in [0, 1] (got ${show(rel)})`]
   if (p['source'] !== undefined && typeof p['source'] !== 'string') return ['.source', `must be a string (got ${show(p['source'])})`]
   if (p['metadata'] !== undefined && !isRecord(p['metadata'])) return ['.metadata', `must be an object (got ${show(p['metadata'])})`]
+  if (p['group'] !== undefined && typeof p['group'] !== 'string') return ['.group', `must be a string (got ${show(p['group'])})`]
+  const tokens = p['tokens']
+  if (tokens !== undefined && !(Number.isSafeInteger(tokens) && (tokens as number) >= 0)) return ['.tokens', `must be a non-negative integer (got ${show(tokens)})`]
+  if (p['message'] !== undefined) {
+    const problem = messageProblem(p['message'])
+    if (problem !== undefined) return [`.message${problem[0]}`, problem[1]]
+  }
   return undefined
 }

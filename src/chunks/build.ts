@@ -95,7 +95,7 @@ export interface ChunkBuildResult {
 }
 
 const validate = (options: ChunkBuildOptions): E.Either<ConfigError, ChunkBuildOptions> =>
-  options.maxTokens !== undefined && !(Number.isInteger(options.maxTokens) && options.maxTokens > 0)
+  options.maxTokens !== undefined && !(Number.isSafeInteger(options.maxTokens) && options.maxTokens > 0)
     ? E.left(configError('maxTokens', options.maxTokens, 'must be a positive integer'))
     : E.right(options)
 

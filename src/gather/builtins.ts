@@ -6,9 +6,11 @@
  */
 import * as E from 'fp-ts/lib/Either.js'
 import { availableTokens } from '../config.js'
-import { describeThrown } from '../error.js'
+import { show } from '../error.js'
 import type { ChatMessage, Part } from '../message.js'
-import { messageText } from '../message.js'
+import { messageText, withEpochTimestamp } from '../message.js'
+import { isRecord } from '../messageProblem.js'
+import { timestampMs, type TimestampInput } from '../timestamp.js'
 import { toolGroups } from '../toolUnits.js'
 import { DEFAULT_PRIORITY, type Packet, type PacketInput, type PacketType } from '../packet.js'
 import type { Exclusion, SimpleMessage } from '../phase.js'
@@ -57,11 +59,13 @@ export const task = (): Gatherer =>
  *
  * - An assistant turn with tool calls and the turns holding their results share a `group`,
  *   so they are kept or dropped together; the window never starts on a tool result whose
- *   call fell outside it.
- * - Turns that cannot fit are never made into packets: walking back from the newest, once
- *   the turns' token lower bounds add up to more than the whole available budget, no older
- *   turn can be selected. They are reported as one range exclusion
- *   (`history:0..4211`, `over_budget`), so a 50,000-turn history costs what its last few
+ *   call fell outside it (such results go with the turns before the window).
+ * - Turns before the window are reported as one range exclusion (`history:0..49`,
+ *   `history_limit`), never made into packets.
+ * - Turns that cannot fit are never made into packets either: walking back from the newest,
+ *   once the turns' token lower bounds add up to more than the whole available budget, no
+ *   older turn can be selected. They are reported as one range exclusion
+ *   (`history:50..4211`, `over_budget`), so a 50,000-turn history costs what its last few
  *   hundred turns cost.
  *
  * @category constructors
@@ -72,7 +76,8 @@ export const history = (limit?: number): Gatherer =>
     const all = request.history ?? []
     const n = Math.max(0, limit ?? config.maxHistoryMessages)
     const budget = availableTokens(config)
-    let start = n === Number.POSITIVE_INFINITY ? 0 : Math.max(0, all.length - n)
+    const windowStart = n === Number.POSITIVE_INFINITY ? 0 : Math.max(0, all.length - n)
+    let start = windowStart
     const turns: ChatMessage[] = []
     const texts: string[] = []
     let bound = 0
@@ -90,8 +95,9 @@ export const history = (limit?: number): Gatherer =>
     turns.reverse()
     texts.reverse()
     const skipped = start
+    // results whose call lies before the window leave with the turns before it
     let first = 0
-    while (first < turns.length && isToolAnswer(turns[first]!)) first++
+    if (skipped > 0) while (first < turns.length && isToolAnswer(turns[first]!)) first++
     const groups = toolGroups(turns.slice(first), skipped + first)
     const packets: Packet[] = []
     for (let k = first; k < turns.length; k++) {
@@ -110,19 +116,34 @@ export const history = (limit?: number): Gatherer =>
         ...(group === undefined ? {} : { group }),
       })
     }
-    const windowStart = n === Number.POSITIVE_INFINITY ? 0 : Math.max(0, all.length - n)
-    const excluded: Exclusion[] =
-      skipped > windowStart
+    const overBudget = skipped > windowStart
+    const limitEnd = overBudget ? windowStart : skipped + first
+    const budgetEnd = skipped + first
+    const excluded: Exclusion[] = [
+      ...(limitEnd > 0
         ? [
             {
-              id: skipped - 1 === windowStart ? `history:${windowStart}` : `history:${windowStart}..${skipped - 1}`,
-              reason: 'over_budget',
-              detail: `${skipped - windowStart} older turn(s) cannot fit: the newer turns alone need at least ${budget} tokens; not counted`,
+              id: rangeId(0, limitEnd),
+              reason: 'history_limit' as const,
+              detail: `${limitEnd} older turn(s) before the last ${n} (${limit === undefined ? 'maxHistoryMessages' : 'the history gatherer\'s limit'}); not counted`,
             },
           ]
-        : []
+        : []),
+      ...(overBudget
+        ? [
+            {
+              id: rangeId(windowStart, budgetEnd),
+              reason: 'over_budget' as const,
+              detail: `${budgetEnd - windowStart} older turn(s) cannot fit: the newer turns alone need at least ${budget} tokens; not counted`,
+            },
+          ]
+        : []),
+    ]
     return E.right({ packets, failures: [], excluded })
   })
+
+/** The id of the history turns `[from, to)`: `history:3`, or `history:0..49` for several. */
+const rangeId = (from: number, to: number): string => (to - from === 1 ? `history:${from}` : `history:${from}..${to - 1}`)
 
 /** A turn that only answers tool calls: it cannot open a conversation window. */
 const isToolAnswer = (m: ChatMessage): boolean => m.parts.length > 0 && m.parts.every((p) => p._tag === 'ToolResult')
@@ -133,14 +154,15 @@ const isToolAnswer = (m: ChatMessage): boolean => m.parts.length > 0 && m.parts.
  * @category utils
  */
 export const toChatMessage = (m: SimpleMessage | ChatMessage): ChatMessage => {
-  if ('parts' in m) return m
-  const parts: ReadonlyArray<Part> = typeof m.content === 'string' ? [{ _tag: 'Text', text: m.content }] : m.content
-  const timestamp = typeof m.timestamp === 'string' ? Date.parse(m.timestamp) : m.timestamp
+  if ('parts' in m && !('content' in m)) return withEpochTimestamp(m)
+  const { role, content, name } = m as SimpleMessage
+  const parts: ReadonlyArray<Part> = typeof content === 'string' ? [{ _tag: 'Text', text: content }] : content
+  const timestamp = timestampMs(m.timestamp)
   return {
-    role: m.role,
+    role,
     parts,
-    ...(timestamp === undefined || Number.isNaN(timestamp) ? {} : { timestamp }),
-    ...(m.name === undefined ? {} : { name: m.name }),
+    ...(timestamp === undefined ? {} : { timestamp }),
+    ...(name === undefined ? {} : { name }),
   }
 }
 
@@ -152,7 +174,7 @@ export interface MemoryResult {
   /** `evidence` (default) for facts, `task_state` for progress and open questions. */
   readonly kind?: Extract<PacketType, 'evidence' | 'task_state'>
   readonly id?: string
-  readonly timestamp?: number
+  readonly timestamp?: TimestampInput
   readonly source?: string
   readonly metadata?: Readonly<Record<string, unknown>>
 }
@@ -171,7 +193,7 @@ export type MemorySearch = (query: string, limit: number, signal: AbortSignal) =
 export const memory = (search: MemorySearch, options: { readonly limit?: number } = {}): Gatherer =>
   gatherer('memory', async ({ request, signal }) => {
     const limit = options.limit ?? 5
-    const results = await search(request.query, limit, signal)
+    const results = checkResults(await search(request.query, limit, signal))
     return results.slice(0, limit).map((r, i) => fromResult(r, r.kind ?? 'evidence', r.source ?? 'memory', `memory:${r.id ?? i}`))
   })
 
@@ -181,7 +203,7 @@ export interface RagResult {
   readonly source: string
   readonly score?: number
   readonly id?: string
-  readonly timestamp?: number
+  readonly timestamp?: TimestampInput
   readonly metadata?: Readonly<Record<string, unknown>>
 }
 
@@ -199,9 +221,20 @@ export type Retrieve = (query: string, topK: number, signal: AbortSignal) => Pro
 export const rag = (retrieve: Retrieve, options: { readonly topK?: number } = {}): Gatherer =>
   gatherer('rag', async ({ request, signal }) => {
     const topK = options.topK ?? 5
-    const results = await retrieve(request.query, topK, signal)
+    const results = checkResults(await retrieve(request.query, topK, signal))
     return results.slice(0, topK).map((r, i) => fromResult(r, 'evidence', r.source, `rag:${r.id ?? `${r.source}#${i}`}`))
   })
+
+/**
+ * A search's answer, checked before it is read: it must be an array of objects. (Their fields
+ * are checked with the packets they become, by `gatherer`.)
+ */
+const checkResults = <R>(results: ReadonlyArray<R>): ReadonlyArray<R> => {
+  if (!Array.isArray(results)) throw new TypeError(`must resolve to an array of results (got ${show(results)})`)
+  const bad = results.findIndex((r) => !isRecord(r))
+  if (bad >= 0) throw new TypeError(`results[${bad}]: must be an object with content (got ${show(results[bad])})`)
+  return results
+}
 
 const fromResult = (
   r: MemoryResult | RagResult,
@@ -209,7 +242,6 @@ const fromResult = (
   source: string,
   id: string,
 ): PacketInput => {
-  if (typeof r.content !== 'string') throw new TypeError(`result ${id}: content must be a string (got ${describeThrown(r.content)})`)
   const usable = r.score !== undefined && Number.isFinite(r.score) && r.score >= 0 && r.score <= 1
   return {
     id,

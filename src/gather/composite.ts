@@ -7,6 +7,7 @@
  */
 import * as E from 'fp-ts/lib/Either.js'
 import type * as TE from 'fp-ts/lib/TaskEither.js'
+import { show } from '../error.js'
 import type { Exclusion, GatherFailure } from '../phase.js'
 import { named, withTimeout, type Gatherer, type GatherInput, type GatherOutput } from './gatherer.js'
 
@@ -41,26 +42,29 @@ export const composite = (gatherers: ReadonlyArray<Gatherer>, options: Composite
       const forward = (): void => controller.abort(input.signal.reason)
       input.signal.addEventListener('abort', forward, { once: true })
       const child = { ...input, signal: controller.signal }
-      const one = (g: Gatherer): Promise<E.Either<GatherFailure, GatherOutput>> => withTimeout(g, timeoutMs)(child)()
+      const one = (g: Gatherer, i: number): Promise<E.Either<GatherFailure, GatherOutput>> =>
+        typeof g !== 'function'
+          ? Promise.resolve(E.left({ gatherer: `${name}[${i}]`, reason: 'error', message: `must be a gatherer function (got ${show(g)})` }))
+          : withTimeout(g.name === '' ? named(`${name}[${i}]`, g) : g, timeoutMs)(child)()
       try {
         const results: Array<E.Either<GatherFailure, GatherOutput>> = []
         if (options.parallel === false) {
-          for (const g of gatherers) {
-            const r = await one(g)
+          for (const [i, g] of gatherers.entries()) {
+            const r = await one(g, i)
             results.push(r)
             if (failFast && E.isLeft(r)) break
           }
         } else if (failFast) {
           // Promise.all settles at the first rejection: a failure stops the wait for the others
-          const failing = gatherers.map((g) =>
-            one(g).then((r) => (E.isLeft(r) ? Promise.reject(r) : r)),
+          const failing = gatherers.map((g, i) =>
+            one(g, i).then((r) => (E.isLeft(r) ? Promise.reject(r) : r)),
           )
           try {
             results.push(...(await Promise.all(failing)))
           } catch (r) {
             return r as E.Left<GatherFailure>
           }
-        } else results.push(...(await Promise.all(gatherers.map(one))))
+        } else results.push(...(await Promise.all(gatherers.map((g, i) => one(g, i)))))
         const packets = []
         const failures: GatherFailure[] = []
         const excluded: Exclusion[] = []

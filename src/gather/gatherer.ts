@@ -8,9 +8,10 @@ import * as E from 'fp-ts/lib/Either.js'
 import type * as TE from 'fp-ts/lib/TaskEither.js'
 import type { Config } from '../config.js'
 import { describeThrown } from '../error.js'
-import { packet, type Packet, type PacketInput } from '../packet.js'
+import type { Packet, PacketInput } from '../packet.js'
 import type { Exclusion, GatherFailure, Request } from '../phase.js'
 import type { Tokenizer } from '../tokenize/tokenizer.js'
+import { checkOutput, checkPackets } from './check.js'
 
 // -------------------------------------------------------------------------------------
 // model
@@ -49,7 +50,8 @@ export interface Gatherer {
 
 /**
  * Makes a gatherer from a plain (sync or async) function. A throw or rejection becomes a
- * `GatherFailure` naming the gatherer.
+ * `GatherFailure` naming the gatherer; so does a packet that is not valid (checked like a
+ * request's packets), naming its index.
  *
  * @example
  * const notes = gatherer('notes', async ({ request }) => [{ type: 'custom', content: await loadNotes(request.query) }])
@@ -64,8 +66,7 @@ export const gatherer = (
     name,
     (input) => async () => {
       try {
-        const inputs = await run(input)
-        return E.right({ packets: inputs.map((p) => packet(p, input.now)), failures: [] })
+        return E.map((packets: ReadonlyArray<Packet>): GatherOutput => ({ packets, failures: [] }))(checkPackets(name, await run(input), input.now))
       } catch (e) {
         return E.left({ gatherer: name, reason: 'error' as const, message: describeThrown(e) })
       }
@@ -85,7 +86,9 @@ export const named = (
 
 /**
  * Runs a gatherer with a time limit. On timeout the gatherer's signal is aborted (so a
- * well-behaved retriever stops its request) and a `timeout` failure is returned.
+ * well-behaved retriever stops its request) and a `timeout` failure is returned. What it
+ * returns is checked (`checkOutput`): a malformed answer or packet becomes a failure naming
+ * the gatherer.
  *
  * @category combinators
  * @since 0.1.0
@@ -106,6 +109,7 @@ export const withTimeout =
     })
     const run = Promise.resolve()
       .then(() => g({ ...input, signal: controller.signal })())
+      .then((r: unknown) => checkOutput(g.name, r, input.now))
       .catch((e: unknown) => E.left<GatherFailure>({ gatherer: g.name, reason: 'error', message: describeThrown(e) }))
     return Promise.race([run, timedOut]).finally(() => {
       clearTimeout(timer)

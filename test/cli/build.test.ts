@@ -1,3 +1,6 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { gpt4o } from '../helpers.js'
 import { cli } from './run.js'
@@ -59,6 +62,20 @@ describe('gssc build', () => {
     const r = await cli(['build', '-q', 'x', ...args])
     expect(r.code).toBe(2)
     expect(r.stderr).toMatch(message)
+  })
+
+  it('reports history turns beyond --max-history in the summary, --explain and the HTML report', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gssc-limit-'))
+    const file = join(dir, 'sixty.jsonl')
+    writeFileSync(file, Array.from({ length: 60 }, (_, i) => JSON.stringify({ role: i % 2 ? 'assistant' : 'user', content: `turn ${i}` })).join('\n'))
+    const report = join(dir, 'report.html')
+    const r = await cli(['build', '-q', 'turn', '--history', file, '--explain', '--report', report])
+    expect(r.code).toBe(0)
+    expect(r.stderr).toContain('gssc: left out history:0..49 (history_limit): 50 older turn(s) before the last 10 (maxHistoryMessages); not counted')
+    expect(r.stderr).toMatch(/history:0\.\.49 +history_limit/)
+    expect(readFileSync(report, 'utf8')).toContain('<code>history_limit</code>')
+    const j = JSON.parse((await cli(['build', '-q', 'turn', '--history', file, '--json'])).stdout)
+    expect(j.excluded).toContainEqual(expect.objectContaining({ id: 'history:0..49', reason: 'history_limit' }))
   })
 
   it('requires a query', async () => {

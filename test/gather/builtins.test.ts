@@ -60,6 +60,31 @@ describe('history', () => {
     ])
   })
 
+  it('reports the turns before the window as one history_limit range (60 turns in: 10 kept, 50 reported)', async () => {
+    const sixty = Array.from({ length: 60 }, (_, i) => ({ role: (i % 2 ? 'assistant' : 'user') as 'user' | 'assistant', content: `turn ${i}` }))
+    const h = right(await history()(input({ query: 'q', history: sixty }))())
+    expect(h.packets.map((p) => p.id)).toEqual(Array.from({ length: 10 }, (_, i) => `history:${i + 50}`))
+    expect(h.excluded).toEqual([{ id: 'history:0..49', reason: 'history_limit', detail: '50 older turn(s) before the last 10 (maxHistoryMessages); not counted' }])
+    const one = right(await history(14)(input({ query: 'q', history: turns }))())
+    expect(one.excluded).toEqual([{ id: 'history:0', reason: 'history_limit', detail: "1 older turn(s) before the last 14 (the history gatherer's limit); not counted" }])
+    const all = right(await history()(input({ query: 'q', history: sixty }, { maxHistoryMessages: Infinity }))())
+    expect([all.packets.length, all.excluded]).toEqual([60, []])
+  })
+
+  it('reports tool results left out at the window start with the turns before it', async () => {
+    const msgs = [
+      { role: 'assistant' as const, content: [{ _tag: 'ToolCall' as const, id: 'c1', name: 'ls', args: {} }] },
+      { role: 'tool' as const, content: [{ _tag: 'ToolResult' as const, callId: 'c1', name: 'ls', content: [{ _tag: 'Text' as const, text: 'a b' }], isError: false }] },
+      { role: 'user' as const, content: 'thanks' },
+    ]
+    const h = right(await history(2)(input({ query: 'q', history: msgs }))())
+    expect(h.packets.map((p) => p.id)).toEqual(['history:2'])
+    expect(h.excluded?.map((x) => [x.id, x.reason])).toEqual([['history:0..1', 'history_limit']])
+    // a history that opens on a result (no call anywhere) keeps it: nothing before it to go with
+    const orphan = right(await history()(input({ query: 'q', history: msgs.slice(1) }))())
+    expect([orphan.packets.map((p) => p.id), orphan.excluded]).toEqual([['history:0', 'history:1'], []])
+  })
+
   it('reads ISO timestamps', () => {
     expect(toChatMessage({ role: 'user', content: 'x', timestamp: '2026-01-01T00:00:00Z' }).timestamp).toBe(Date.parse('2026-01-01T00:00:00Z'))
   })
@@ -94,6 +119,20 @@ describe('memory and rag', () => {
   it('a result without string content is a failure naming it, not a crash', async () => {
     const g = rag(async () => [{ content: 42 as unknown as string, source: 's', id: 'x' }])
     const r = await g(input({ query: 'q' }))()
-    expect(r._tag === 'Left' && r.left.message).toMatch(/result rag:x: content must be a string/)
+    expect(r._tag === 'Left' && r.left.message).toBe('packets[0].content: must be a string (got 42)')
+  })
+
+  it('a retriever answering with something other than an array of objects is a failure saying so', async () => {
+    const notArray = await rag(async () => ({ hits: [] }) as never)(input({ query: 'q' }))()
+    expect(notArray._tag === 'Left' && notArray.left).toMatchObject({ gatherer: 'rag', message: 'must resolve to an array of results (got {"hits":[]})' })
+    const nullHit = await memory(async () => [{ content: 'a' }, null as never])(input({ query: 'q' }))()
+    expect(nullHit._tag === 'Left' && nullHit.left.message).toBe('results[1]: must be an object with content (got null)')
+  })
+
+  it('reads ISO timestamps of results, and refuses unreadable ones naming the packet', async () => {
+    const ok = right(await rag(async () => [{ content: 'a', source: 's', timestamp: '2026-11-22T06:00:00Z' }])(input({ query: 'q' }))())
+    expect(ok.packets[0]?.timestamp).toBe(Date.UTC(2026, 10, 22, 6))
+    const bad = await rag(async () => [{ content: 'a', source: 's', timestamp: 'last tuesday' }])(input({ query: 'q' }))()
+    expect(bad._tag === 'Left' && bad.left.message).toMatch(/^packets\[0\]\.timestamp: must be epoch milliseconds .* \(got "last tuesday"\)$/)
   })
 })

@@ -2,7 +2,7 @@ import * as E from 'fp-ts/lib/Either.js'
 import { describe, expect, it } from 'vitest'
 import { makeConfig } from '../../src/config.js'
 import { composite } from '../../src/gather/composite.js'
-import { gatherer, type GatherInput } from '../../src/gather/gatherer.js'
+import { gatherer, named, type GatherInput } from '../../src/gather/gatherer.js'
 import { gpt4o, NOW, right } from '../helpers.js'
 
 const input = (): GatherInput => ({ request: { query: 'q' }, config: right(makeConfig()), now: NOW, tokenizer: gpt4o, signal: new AbortController().signal })
@@ -60,5 +60,42 @@ describe('composite', () => {
     const inner = composite([failing('memory')], { name: 'inner' })
     const r = right(await composite([inner, ok('a')])(input())())
     expect(r.failures.map((f) => f.gatherer)).toEqual(['memory'])
+  })
+
+  it('turns a bad packet from any gatherer into a failure naming the gatherer and the index', async () => {
+    const bad = gatherer('mine', () => [{ type: 'evidence', content: 'ok' }, { type: 'evidence', content: { text: 'x' } } as never])
+    const badType = gatherer('typed', () => [{ type: 'fact', content: 'x' } as never])
+    const badPriority = gatherer('prio', () => [{ type: 'custom', content: 'x', priority: 9 } as never])
+    const r = right(await composite([ok('a'), bad, badType, badPriority])(input())())
+    expect(r.packets.map((p) => p.id)).toEqual(['a'])
+    expect(r.failures.map((f) => [f.gatherer, f.message])).toEqual([
+      ['mine', 'packets[1].content: must be a string (got {"text":"x"})'],
+      ['typed', 'packets[0].type: must be one of instructions, task, task_state, evidence, history, custom (got "fact")'],
+      ['prio', 'packets[0].priority: must be 0, 1, 2, 3 or 4 (got 9)'],
+    ])
+  })
+
+  it('checks hand-written gatherers too: their answer, their packets and their messages', async () => {
+    const raw = (name: string, answer: unknown) => named(name, () => async () => answer as never)
+    const r = right(
+      await composite([
+        raw('array', [{ type: 'custom', content: 'x' }]),
+        raw('nopackets', E.right({ failures: [] })),
+        raw('badmsg', E.right({ packets: [{ id: 'h', type: 'history', content: 'x', message: { role: 'user', parts: [42] } }], failures: [] })),
+        raw('thrown', E.left(new Error('boom'))),
+        raw('fine', E.right({ packets: [{ id: 'f', type: 'custom', content: 'x' }], failures: [] })),
+        null as never,
+        named('', () => async () => E.right({ packets: [{ type: 'custom', content: 1 }], failures: [] }) as never),
+      ])(input())(),
+    )
+    expect(r.packets.map((p) => [p.id, p.priority, p.source, p.timestamp])).toEqual([['f', 4, 'custom', NOW]])
+    expect(r.failures.map((f) => [f.gatherer, f.message])).toEqual([
+      ['array', 'must resolve to an Either of { packets, failures } (got [{"type":"custom","content":"x"}])'],
+      ['nopackets', 'must return an array of packets (got undefined)'],
+      ['badmsg', "packets[0].message.parts[0]: must be a part: { _tag: 'Text', text } or an Image, Thinking, ToolCall or ToolResult part (got 42)"],
+      ['thrown', 'boom'],
+      ['composite[5]', 'must be a gatherer function (got null)'],
+      ['composite[6]', 'packets[0].content: must be a string (got 1)'],
+    ])
   })
 })

@@ -26,16 +26,8 @@ export const obj = (o: Json, key: string): Json | undefined => asObject(o[key])
 export const asObject = (v: unknown): Json | undefined =>
   v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : undefined
 
-/**
- * A timestamp as epoch milliseconds: numbers are taken as milliseconds, strings are parsed
- * as ISO-8601. Anything unreadable gives undefined rather than NaN.
- */
-export const timestampMs = (v: unknown): number | undefined => {
-  if (typeof v === 'number') return Number.isFinite(v) ? v : undefined
-  if (typeof v !== 'string') return undefined
-  const t = Date.parse(v)
-  return Number.isNaN(t) ? undefined : t
-}
+/** A timestamp as epoch milliseconds (the one reader, `timestamp.ts`), or undefined. */
+export { timestampMs } from '../../timestamp.js'
 
 /** An id field: a non-empty string, or a finite number written as a string. */
 export const idOf = (v: unknown): string | undefined =>

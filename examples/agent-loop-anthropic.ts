@@ -5,8 +5,8 @@
  *
  * Run: npx tsx examples/agent-loop-anthropic.ts
  */
-import { buildChunkContext } from '../src/chunks/index.js'
-import { checkAnthropic, countAnthropic, toAnthropic } from '../src/render/index.js'
+import { buildChunkContext } from 'gssc/chunks'
+import { checkAnthropic, countAnthropic, toAnthropic } from 'gssc/render'
 import { agentLoopState, orThrow, tokenizerFor } from './agent-loop-state.js'
 import { isMain } from './load.js'
 

@@ -6,8 +6,8 @@
  *
  * Run: npx tsx examples/agent-loop-openai.ts
  */
-import { buildChunkContext } from '../src/chunks/index.js'
-import { checkOpenAI, countOpenAI, toOpenAI } from '../src/render/index.js'
+import { buildChunkContext } from 'gssc/chunks'
+import { checkOpenAI, countOpenAI, toOpenAI } from 'gssc/render'
 import { agentLoopState, orThrow, tokenizerFor } from './agent-loop-state.js'
 import { isMain } from './load.js'
 

@@ -6,8 +6,8 @@
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import * as E from 'fp-ts/lib/Either.js'
-import { parseMemoryState, type MemoryState } from '../src/chunks/index.js'
-import { createTokenizer, type Tokenizer } from '../src/tokenize/tokenizer.js'
+import { parseMemoryState, type MemoryState } from 'gssc/chunks'
+import { createTokenizer, type Tokenizer } from 'gssc'
 
 const orThrow = <A>(e: E.Either<{ readonly message: string }, A>): A => {
   if (E.isLeft(e)) throw new Error(e.left.message)

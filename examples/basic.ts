@@ -5,7 +5,7 @@
  * Run: npx tsx examples/basic.ts
  */
 import * as E from 'fp-ts/lib/Either.js'
-import { build, createTokenizer } from '../src/index.js'
+import { build, createTokenizer } from 'gssc'
 import { history, isMain, NOW, system } from './load.js'
 
 export const main = async (): Promise<string> => {

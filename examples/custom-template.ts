@@ -4,7 +4,7 @@
  * Run: npx tsx examples/custom-template.ts
  */
 import * as E from 'fp-ts/lib/Either.js'
-import { build, createTokenizer, minimal, template } from '../src/index.js'
+import { build, createTokenizer, minimal, template } from 'gssc'
 import { history, isMain, NOW, packets, system } from './load.js'
 
 export const TEMPLATE = `<instructions>

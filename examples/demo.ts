@@ -7,30 +7,12 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import * as E from 'fp-ts/lib/Either.js'
 import type * as TE from 'fp-ts/lib/TaskEither.js'
-import {
-  anthropicRenderer,
-  build,
-  buildSession,
-  chunkToPackets,
-  createTokenizer,
-  explain,
-  historyCompressor,
-  historyPackets,
-  historyStrategy,
-  layoutAware,
-  loadWorkspace,
-  nanobot,
-  openaiRenderer,
-  parseMemoryState,
-  renderExplain,
-  renderReport,
-  sectioned,
-  sessionSource,
-  workspacePackets,
-  xml,
-  type BuildResult,
-  type GsscError,
-} from '../src/index.js'
+import { anthropicRenderer, build, createTokenizer, layoutAware, openaiRenderer, sectioned, xml, type BuildResult, type GsscError } from 'gssc'
+import { chunkToPackets, parseMemoryState } from 'gssc/chunks'
+import { explain, renderExplain, renderReport } from 'gssc/inspect'
+import { buildSession, loadWorkspace } from 'gssc/node'
+import { historyCompressor, historyPackets, historyStrategy, sessionSource } from 'gssc/session'
+import { nanobot, workspacePackets } from 'gssc/workspace'
 import { history, isMain, NOW, packets, system } from './load.js'
 import { knowledgeBase, recall, retrieve } from './memory-rag.js'
 import { readFileSync } from 'node:fs'

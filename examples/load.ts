@@ -1,7 +1,7 @@
 /** Loads the shipped example data (examples/data). */
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import type { PacketInput, SimpleMessage } from '../src/index.js'
+import type { PacketInput, SimpleMessage } from 'gssc'
 
 const data = (name: string): string => readFileSync(fileURLToPath(new URL(`./data/${name}`, import.meta.url)), 'utf8')
 const lines = (name: string): unknown[] => data(name).split('\n').filter((l) => l.trim() !== '').map((l) => JSON.parse(l))

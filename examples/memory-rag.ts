@@ -7,7 +7,7 @@
  */
 import { create, insertMultiple, search } from '@orama/orama'
 import * as E from 'fp-ts/lib/Either.js'
-import { build, createTokenizer, keywordExtractor, packet, relevance, type MemorySearch, type Retrieve } from '../src/index.js'
+import { build, createTokenizer, keywordExtractor, packet, relevance, type MemorySearch, type Retrieve } from 'gssc'
 import { history, isMain, kb, memories, NOW, packets, system } from './load.js'
 
 /** An Orama index of the knowledge base. */

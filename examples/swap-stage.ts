@@ -23,7 +23,7 @@ import {
   labelsFor,
   type Selector,
   type Structurer,
-} from '../src/index.js'
+} from 'gssc'
 import { history as loadHistory, isMain, NOW, packets, system } from './load.js'
 
 /** A structurer of our own: pinned facts, the chat, then the question. */

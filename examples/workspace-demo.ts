@@ -10,7 +10,7 @@
  */
 import { fileURLToPath } from 'node:url'
 import * as E from 'fp-ts/lib/Either.js'
-import { createTokenizer } from '../src/tokenize/tokenizer.js'
+import { createTokenizer } from 'gssc'
 import {
   addAssistantMessage,
   addToolResult,
@@ -19,7 +19,7 @@ import {
   loadWorkspace,
   type TurnMessage,
   type PartReport,
-} from '../src/workspace/index.js'
+} from 'gssc/workspace'
 import { isMain } from './load.js'
 
 /** The example workspace folder. */

@@ -1,7 +1,21 @@
 /**
  * gssc: gather, select, structure and compress the context an LLM sees.
  *
- * Import what you need from here; every stage is a plain function value you can replace.
+ * This entry is the core, and runs anywhere (Node, browsers, edge runtimes): the packet and
+ * message model, the tokenizers, the four stages and `build`, the fitting engine, and the
+ * renderers of the pipeline. Every stage is a plain function value you can replace. The rest
+ * lives in subpaths, so an app loads only what it uses:
+ *
+ * | entry | what |
+ * | --- | --- |
+ * | `gssc/tokenize` | tokenizers, lower bounds, caches, the meter |
+ * | `gssc/render` | provider formats: OpenAI, Anthropic, text; repair, validators, costs |
+ * | `gssc/session` | agents' session histories (pi, Claude Code, the seed format) and strategies |
+ * | `gssc/workspace` | agent workspaces (nanobot style): system prompt, packets, turn messages |
+ * | `gssc/chunks` | agent memory chunks as XML (team9's format) |
+ * | `gssc/conversation` | the conversation builder and system-prompt composer |
+ * | `gssc/inspect` | the explain table, the terminal view and the HTML report |
+ * | `gssc/node` | whatever reads files: session files, workspace folders, template folders |
  *
  * @module
  */
@@ -15,11 +29,12 @@ export type * from './phase.js'
 export * from './report.js'
 export { validateRequest } from './request.js'
 
-// tokens
-export * from './tokenize/tokenizer.js'
+// tokens (more in gssc/tokenize)
+export { createTokenizer, encodingTokenizer, estimateTokenizer, type Tokenizer, type Engine } from './tokenize/tokenizer.js'
+export { loadEncoding } from './tokenize/ranks.js'
 export { createTokenCache, type TokenCache } from './tokenize/cache.js'
-export { meter, type Meter, type MeterStats } from './tokenize/meter.js'
-export type { Bpe, EncodingName } from './tokenize/bpe.js'
+export type { Meter, MeterStats } from './tokenize/meter.js'
+export type { EncodingName } from './tokenize/bpe.js'
 
 // gather
 export * from './gather/gatherer.js'
@@ -40,6 +55,7 @@ export * from './structure/labels.js'
 export { section, sectioned, SLOT_LAYOUT, OUTPUT_RANK, type SectionedOptions } from './structure/sectioned.js'
 export * from './structure/minimal.js'
 export * from './structure/template.js'
+export * from './structure/xml.js'
 
 // compress
 export * from './compress/compressor.js'
@@ -50,24 +66,8 @@ export * from './compress/cutText.js'
 export * from './compress/truncate.js'
 export * from './compress/noop.js'
 
-// render and run
+// render and run (provider formats in gssc/render)
 export * from './output.js'
 export * from './pipeline.js'
-
-// chat messages out: provider formats, agent chunks, the conversation builder
-export * from './structure/messages.js'
-export * from './render/index.js'
-export * from './chunks/index.js'
-export * from './conversation/index.js'
-
-// session histories
-export * from './session/index.js'
-export * from './session/compressor.js'
-
-// agent workspaces
-export * from './workspace/index.js'
-export * from './structure/parts.js'
 export * from './formats.js'
-export * from './structure/xml.js'
-export * from './inspect/index.js'
-export { prefixEndWindowed } from './tokenize/prefix.js'
+export * from './structure/messages.js'

@@ -79,7 +79,9 @@ export const gather =
         const tokenizer = options.tokenizer ?? encodingTokenizer('o200k_base')
         const all = composite(Array.isArray(gatherers) ? gatherers : [gatherers as Gatherer], options)
         return pipe(
-          all({ request: req, config, now, tokenizer, signal: new AbortController().signal }),
+          // load the tokenizer's tables as modules first, so every later count is synchronous anywhere
+          TE.fromTask(async () => tokenizer.ready?.()),
+          TE.chain(() => all({ request: req, config, now, tokenizer, signal: new AbortController().signal })),
           TE.mapLeft((f): GsscError => gatherError(f.gatherer, f.message)),
           TE.map(({ packets, failures, excluded: left }): Gathered => {
             const { unique, excluded, warnings } = dedupe(packets)

@@ -1,19 +1,12 @@
 /**
- * The prompt templates of the conversation builder, read from Markdown files. The package
- * ships them in `templates/` at its root; this module finds that folder from its own URL, so
- * it works from `src/` (tests) and from `dist/` (the published build), both one level below
- * the root.
- *
- * Reading is synchronous and happens only when asked: pass `templates` to the builder to
- * read them once for many builds.
+ * The prompt templates of the conversation builder. The package ships them as Markdown in
+ * `templates/` at its root and embeds the same text (`./shippedTemplates.ts`), so the builder
+ * needs no file system; read your own folder of templates with `loadTemplates` from
+ * `gssc/node`.
  *
  * @module
  */
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import * as E from 'fp-ts/lib/Either.js'
-import { describeThrown, inputError, type InputError } from '../error.js'
+import { SHIPPED_TEMPLATES } from './shippedTemplates.js'
 
 /** The four templates. Surrounding whitespace is trimmed when they are read. */
 export interface PromptTemplates {
@@ -36,42 +29,11 @@ export const TEMPLATE_FILES: Readonly<Record<keyof PromptTemplates, string>> = {
 }
 
 /**
- * The package's `templates/` folder.
- *
- * @category utils
- * @since 0.1.0
- */
-export const defaultTemplatesDir = (): string => fileURLToPath(new URL('../../templates/', import.meta.url))
-
-/**
- * Reads the four templates from a folder; the error names the file that could not be read.
+ * The templates shipped with the package.
  *
  * @example
- * const templates = loadTemplates('./my-prompts') // Right({ baseRulesChat, … }) or Left(my-prompts/tool-policy.md: ENOENT …)
+ * defaultTemplates().toolPolicy // '### General Rules\n\n- Use only the tools this policy allows. …'
  * @category constructors
  * @since 0.1.0
  */
-export const loadTemplates = (dir: string = defaultTemplatesDir()): E.Either<InputError, PromptTemplates> => {
-  const out: Partial<Record<keyof PromptTemplates, string>> = {}
-  for (const [key, file] of Object.entries(TEMPLATE_FILES) as Array<[keyof PromptTemplates, string]>) {
-    const path = join(dir, file)
-    try {
-      out[key] = readFileSync(path, 'utf8').trim()
-    } catch (e) {
-      return E.left(inputError(path, `cannot read template: ${describeThrown(e)}`))
-    }
-  }
-  return E.right(out as PromptTemplates)
-}
-
-/**
- * The templates shipped with the package. They are part of the package, so a missing file is
- * a broken installation, not bad input: this throws, naming the file.
- *
- * @category constructors
- * @since 0.1.0
- */
-export const defaultTemplates = (): PromptTemplates =>
-  E.getOrElse((e: InputError): PromptTemplates => {
-    throw new Error(`gssc is installed without its prompt templates: ${e.message}`)
-  })(loadTemplates())
+export const defaultTemplates = (): PromptTemplates => SHIPPED_TEMPLATES

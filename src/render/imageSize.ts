@@ -29,8 +29,20 @@ const base64Bytes = (data: string): Bytes => {
       const from = Math.floor(start / 3) * 4
       const to = Math.ceil((start + n) / 3) * 4
       const skip = start % 3
-      return Buffer.from(clean.slice(from, to), 'base64').subarray(skip, skip + n)
+      return decodeBase64(clean.slice(from, to)).subarray(skip, skip + n)
     },
+  }
+}
+
+/** Base64 to bytes with the web platform's `atob` (no Node `Buffer`: renderers run anywhere); invalid data reads as no bytes. */
+const decodeBase64 = (quads: string): Uint8Array => {
+  try {
+    const binary = atob(quads.replace(/-/g, '+').replace(/_/g, '/'))
+    const out = new Uint8Array(binary.length)
+    for (let i = 0; i < binary.length; i++) out[i] = binary.charCodeAt(i)
+    return out
+  } catch {
+    return new Uint8Array(0)
   }
 }
 

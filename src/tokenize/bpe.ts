@@ -6,8 +6,10 @@
  *
  * @module
  */
-import { createRequire } from 'node:module'
 import { Tiktoken, type TiktokenBPE } from 'js-tiktoken/lite'
+import { loadRanks } from './ranks.js'
+
+export { loadRanks }
 
 /** The exact encodings gssc ships. */
 export type EncodingName = 'o200k_base' | 'cl100k_base'
@@ -26,18 +28,6 @@ export interface Bpe {
    */
   readonly tokenEnds: (text: string) => Int32Array
 }
-
-const require = createRequire(import.meta.url)
-
-/**
- * Loads the rank table of an encoding from the installed js-tiktoken package, synchronously
- * and from disk (never the network). Callers load lazily, on first use.
- *
- * @category utils
- * @since 0.1.0
- */
-export const loadRanks = (encoding: EncodingName): TiktokenBPE =>
-  require(`js-tiktoken/ranks/${encoding}`) as TiktokenBPE
 
 /**
  * The reference engine: js-tiktoken itself. Exact, but its merge loop is quadratic in the

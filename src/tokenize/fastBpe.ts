@@ -13,7 +13,8 @@
  *
  * @module
  */
-import { loadRanks, type Bpe, type EncodingName } from './bpe.js'
+import type { Bpe, EncodingName } from './bpe.js'
+import { loadRanks } from './ranks.js'
 import { charTable, type CharTable } from './charTable.js'
 import { decodeRanks, type DecodedRanks } from './decodeRanks.js'
 import { mergePiece } from './merge.js'

@@ -9,7 +9,8 @@
  */
 import * as E from 'fp-ts/lib/Either.js'
 import { configError, type ConfigError } from '../error.js'
-import { loadRanks, referenceBpe, type Bpe, type EncodingName } from './bpe.js'
+import { referenceBpe, type Bpe, type EncodingName } from './bpe.js'
+import { loadEncoding, loadRanks } from './ranks.js'
 import { fastBpe } from './fastBpe.js'
 
 // -------------------------------------------------------------------------------------
@@ -38,6 +39,12 @@ export interface Tokenizer {
    * at most `maxTokens` of its tokens. One encode per call, never a search by re-counting.
    */
   readonly prefixEnd: (text: string, maxTokens: number) => number
+  /**
+   * Loads what counting needs (an encoding's rank module), so that counts run synchronously
+   * on any platform. `build` and `fitMessages` await it before the first count; absent when
+   * nothing needs loading.
+   */
+  readonly ready?: () => Promise<void>
 }
 
 /** Which engine counts exact encodings: the fast one (default) or js-tiktoken itself. */
@@ -66,6 +73,7 @@ export const encodingTokenizer = (
     ...(options.model === undefined ? {} : { model: options.model }),
     count: (text) => (text.length === 0 ? 0 : load().count(text)),
     lowerBound: pieceLowerBound,
+    ready: () => loadEncoding(encoding).then(() => undefined),
     prefixEnd: (text, maxTokens) => {
       if (maxTokens <= 0 || text.length === 0) return 0
       const ends = load().tokenEnds(text)

@@ -18,3 +18,4 @@ export type { TurnAssistantMessage, TurnCustomToolCall, TurnMessage, TurnSystemM
 export { initWorkspace, STARTER_FILES, type InitReport } from './init.js'
 export { escapeXml } from './sections.js'
 export { nanobot } from './layout.js'
+export { PART_SEPARATOR } from '../structure/parts.js'

@@ -5,7 +5,8 @@ import * as E from 'fp-ts/lib/Either.js'
 import { describe, expect, it } from 'vitest'
 import { composeSystemPrompt, personaSection, runDirectiveSection, toolPolicySection } from '../../src/conversation/systemPrompt.js'
 import { PART_SEPARATOR } from '../../src/structure/parts.js'
-import { defaultTemplates, defaultTemplatesDir, loadTemplates, TEMPLATE_FILES, type PromptTemplates } from '../../src/conversation/templates.js'
+import { defaultTemplates, TEMPLATE_FILES, type PromptTemplates } from '../../src/conversation/templates.js'
+import { defaultTemplatesDir, loadTemplates } from '../../src/conversation/templateFiles.js'
 import type { AgentInfo, RunContext } from '../../src/conversation/types.js'
 
 // small stand-ins make the exact layout visible; the shipped files are tested below
@@ -160,6 +161,10 @@ describe('templates', () => {
     }
     expect(t.baseRulesChat.startsWith('## Base Rules')).toBe(true)
     expect(t.toolPolicy.startsWith('### General Rules')).toBe(true)
+  })
+
+  it('embeds exactly the shipped files (run scripts/embed-templates.mjs after editing templates/)', () => {
+    expect(defaultTemplates()).toEqual(E.getOrElseW(() => undefined)(loadTemplates()))
   })
 
   it('loads templates from another folder, and names the file it cannot read', () => {

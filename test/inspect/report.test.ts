@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { explain } from '../../src/inspect/explain.js'
 import { renderReport } from '../../src/inspect/html/report.js'
 import { escapeHtml, jsonForScript } from '../../src/inspect/html/escape.js'
+import { SCRIPT, SCRIPT_SHA256 } from '../../src/inspect/html/script.js'
 import { toJson, type BuildResult } from '../../src/report.js'
 import { anthropicOutput, openaiOutput, openaiSources } from './chatFixtures.js'
 import { roomy, SCRIPT_ID, SCRIPT_PAYLOAD, tight } from './fixtures.js'
@@ -160,5 +161,11 @@ describe('renderReport for chat formats', () => {
     expect(chat).toContain('server_tool_use')
     expect(chat).toContain(escapeHtml(SCRIPT_PAYLOAD))
     expect(html.match(/<script\b/gi)).toHaveLength(2)
+  })
+})
+
+describe('the page script hash', () => {
+  it('is the SHA-256 of the script, so the Content-Security-Policy lets exactly it run', () => {
+    expect(SCRIPT_SHA256).toBe(createHash('sha256').update(SCRIPT, 'utf8').digest('base64'))
   })
 })

@@ -7,7 +7,6 @@
  *
  * @module
  */
-import { createHash } from 'node:crypto'
 import * as O from 'fp-ts/lib/Option.js'
 import { pipe } from 'fp-ts/lib/function.js'
 import { toJson, type BuildResult } from '../../report.js'
@@ -18,7 +17,7 @@ import { budgetHtml, sectionsHtml } from './budget.js'
 import { chatHtml } from './chat.js'
 import { contextHtml } from './context.js'
 import { attr, escapeHtml, jsonForScript } from './escape.js'
-import { SCRIPT } from './script.js'
+import { SCRIPT, SCRIPT_SHA256 } from './script.js'
 import { STYLE } from './style.js'
 import { tableHtml } from './table.js'
 import { num } from '../format.js'
@@ -35,7 +34,7 @@ const csp = (): string =>
     "default-src 'none'",
     'img-src data:',
     "style-src 'unsafe-inline'",
-    `script-src 'sha256-${createHash('sha256').update(SCRIPT, 'utf8').digest('base64')}'`,
+    `script-src 'sha256-${SCRIPT_SHA256}'`,
     "base-uri 'none'",
     "form-action 'none'",
   ].join('; ')

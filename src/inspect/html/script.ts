@@ -6,6 +6,13 @@
  * @module
  */
 
+/**
+ * The SHA-256 of {@link SCRIPT} (base64), the page's Content-Security-Policy hash. A constant,
+ * so the report renders with no crypto module on any platform; a test recomputes it from the
+ * script, so the two cannot drift apart.
+ */
+export const SCRIPT_SHA256 = '+9yNZiugxYVPAxWfWKhdUYSfvB6YcJDqJ1hMGufmgok='
+
 /** The JavaScript of the report page. @category constants */
 export const SCRIPT = `(function () {
   'use strict';

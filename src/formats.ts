@@ -26,7 +26,7 @@ import type { Counter } from './output.js'
  * @category constructors
  * @since 0.1.0
  */
-export const openaiRenderer = (options: OpenAIOptions = {}): Renderer<ReadonlyArray<OpenAIMessage>> => ({
+export const openaiRenderer = (options: OpenAIOptions = {}): Renderer<Array<OpenAIMessage>> => ({
   format: 'openai',
   render: (doc) => {
     const turns = docToTurns(doc)

@@ -22,16 +22,64 @@ export type ImageSource =
   | { readonly _tag: 'Base64'; readonly mimeType: string; readonly data: string }
   | { readonly _tag: 'Url'; readonly url: string }
 
+/** A prompt-cache breakpoint the caller set on a part (Anthropic's `cache_control`). */
+export interface CacheControl {
+  readonly type: 'ephemeral'
+  readonly ttl?: '5m' | '1h'
+}
+
+/**
+ * What a provider's message or part held that gssc does not model, kept so that it goes back
+ * out to the same shape unchanged (see `src/adapters/`): its other fields (ids, statuses,
+ * provider options, fields gssc does not know) and how the modelled ones were written (a string
+ * or a list of parts, a `null`). Only the adapter named by `shape` reads it; renderers and other
+ * shapes ignore it, so it never changes what gssc counts or sends elsewhere.
+ */
+export interface Native {
+  /** The adapter that wrote it, e.g. `openai-chat`, `anthropic`. */
+  readonly shape: string
+  /** Fields written back as they were. */
+  readonly fields?: Readonly<Record<string, unknown>>
+  /** The adapter's notes on how the modelled fields were written, e.g. `{ content: 'string' }`. */
+  readonly form?: Readonly<Record<string, unknown>>
+}
+
 /** Plain text. */
 export interface TextPart {
   readonly _tag: 'Text'
   readonly text: string
+  /** The model declined (OpenAI's `refusal`); elsewhere it is plain text. */
+  readonly refusal?: boolean
+  readonly cacheControl?: CacheControl
+  readonly native?: Native
 }
 
 /** An image, inline (base64, no `data:` prefix) or by URL. */
 export interface ImagePart {
   readonly _tag: 'Image'
   readonly source: ImageSource
+  readonly cacheControl?: CacheControl
+  readonly native?: Native
+}
+
+/** Where a document's content is. */
+export type DocumentSource =
+  | { readonly _tag: 'Base64'; readonly mimeType: string; readonly data: string }
+  | { readonly _tag: 'Url'; readonly url: string; readonly mimeType?: string }
+  | { readonly _tag: 'Text'; readonly mimeType: string; readonly text: string }
+  /** A file uploaded to the provider beforehand. */
+  | { readonly _tag: 'FileId'; readonly id: string }
+
+/**
+ * A whole file given to the model (a PDF, a text file): Anthropic's `document`, OpenAI's
+ * `file` / `input_file`, the AI SDK's `file` part. `name` is its file name or title.
+ */
+export interface DocumentPart {
+  readonly _tag: 'Document'
+  readonly source: DocumentSource
+  readonly name?: string
+  readonly cacheControl?: CacheControl
+  readonly native?: Native
 }
 
 /**
@@ -43,6 +91,7 @@ export interface ThinkingPart {
   readonly text: string
   readonly signature?: string
   readonly redacted?: boolean
+  readonly native?: Native
 }
 
 /** An assistant's request to run a tool. `args` is the decoded JSON object. */
@@ -51,6 +100,13 @@ export interface ToolCallPart {
   readonly id: string
   readonly name: string
   readonly args: Readonly<Record<string, unknown>>
+  /**
+   * The arguments exactly as the provider wrote them (JSON text whose value is `args`), so a
+   * call goes back byte for byte (a prompt cache depends on it). Absent: `JSON.stringify(args)`.
+   */
+  readonly argsText?: string
+  readonly cacheControl?: CacheControl
+  readonly native?: Native
 }
 
 /** The answer to one tool call; lives in a `tool` turn. */
@@ -60,10 +116,12 @@ export interface ToolResultPart {
   readonly name: string
   readonly content: ReadonlyArray<TextPart | ImagePart>
   readonly isError: boolean
+  readonly cacheControl?: CacheControl
+  readonly native?: Native
 }
 
 /** Anything a turn can hold. */
-export type Part = TextPart | ImagePart | ThinkingPart | ToolCallPart | ToolResultPart
+export type Part = TextPart | ImagePart | DocumentPart | ThinkingPart | ToolCallPart | ToolResultPart
 
 /**
  * Where an assistant turn came from; needed to decide whether thinking blocks may be
@@ -86,6 +144,8 @@ export interface ChatMessage {
   readonly stopReason?: string
   /** A display name (OpenAI's `name` field). */
   readonly name?: string
+  /** What the provider's message held that gssc does not model (see {@link Native}). */
+  readonly native?: Native
 }
 
 // -------------------------------------------------------------------------------------
@@ -172,10 +232,12 @@ export const partText = (p: Part): string => {
       return p.text
     case 'Image':
       return '[image]'
+    case 'Document':
+      return p.source._tag === 'Text' ? p.source.text : p.name === undefined ? '[document]' : `[document: ${p.name}]`
     case 'Thinking':
       return ''
     case 'ToolCall':
-      return `${p.name}(${JSON.stringify(p.args)})`
+      return `${p.name}(${toolCallArguments(p)})`
     case 'ToolResult':
       return p.content.map((c) => (c._tag === 'Text' ? c.text : '[image]')).join('\n')
     default:
@@ -196,6 +258,14 @@ export const withEpochTimestamp = (m: ChatMessage): ChatMessage => {
   const ms = timestampMs(ts)
   return ms === undefined ? rest : { ...rest, timestamp: ms }
 }
+
+/**
+ * The JSON text of a call's arguments: as the provider wrote them, else `JSON.stringify(args)`.
+ *
+ * @category utils
+ * @since 0.2.0
+ */
+export const toolCallArguments = (p: ToolCallPart): string => p.argsText ?? JSON.stringify(p.args)
 
 /** The tool calls of a turn. @category utils */
 export const toolCallsOf = (m: ChatMessage): ReadonlyArray<ToolCallPart> =>

@@ -64,6 +64,10 @@ export const partProblem = (p: unknown): Problem | undefined => {
       return field(p, 'text', 'string')
     case 'Image':
       return imageProblem(p)
+    case 'Document':
+      return isRecord(p['source']) && typeof p['source']['_tag'] === 'string'
+        ? field(p, 'name', 'string', true)
+        : ['.source', `must be a document source { _tag: 'Base64' | 'Url' | 'Text' | 'FileId', … } (got ${show(p['source'])})`]
     case 'Thinking':
       return field(p, 'text', 'string') ?? field(p, 'signature', 'string', true) ?? field(p, 'redacted', 'boolean', true)
     case 'ToolCall':

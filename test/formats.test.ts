@@ -1,4 +1,4 @@
-import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions'
+import type { ChatCompletionCreateParamsNonStreaming, ChatCompletionMessageParam } from 'openai/resources/chat/completions'
 import type { MessageParam } from '@anthropic-ai/sdk/resources/messages'
 import { describe, expect, it } from 'vitest'
 import { anthropicRenderer, openaiRenderer } from '../src/formats.js'
@@ -29,6 +29,9 @@ describe('openaiRenderer', () => {
   it('sends the system prompt, the turns with tool calls paired, and the query last', async () => {
     const r = await run(build(request, { tokenizer: gpt4o, now: NOW, renderer: openaiRenderer() }))
     const messages: ReadonlyArray<ChatCompletionMessageParam> = r.output
+    // the SDK takes the output as it is: a plain mutable array (issue 11: TS2769 without a spread)
+    const params: ChatCompletionCreateParamsNonStreaming = { model: 'gpt-4o', messages: r.output }
+    expect(params.messages).toBe(r.output)
     expect(messages.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'tool', 'assistant', 'user'])
     expect(messages[0]?.content).toContain('[Role & Policies]\nYou are a build assistant.')
     expect(messages[0]?.content).toContain('[Source: CHANGELOG.md] The compile script was renamed')

@@ -26,7 +26,7 @@
  * @module
  */
 import { match } from 'ts-pattern'
-import type { ChatMessage, ImagePart, Part } from '../message.js'
+import type { CacheControl, ChatMessage, ImagePart, Part } from '../message.js'
 import { redactedData } from './clean.js'
 import type { Finding } from './finding.js'
 import type { AnthropicOptions } from './options.js'
@@ -40,7 +40,6 @@ import {
   type AnthropicRequest,
   type AnthropicTextBlock,
   type AnthropicUserBlock,
-  type CacheControl,
 } from './wire.js'
 
 /** What {@link toAnthropic} returns: the request body to send, and the repairs made. */
@@ -82,7 +81,7 @@ const userBlocks = (parts: ReadonlyArray<Part>): ReadonlyArray<AnthropicUserBloc
         )
         return [{ type: 'tool_result', tool_use_id: r.callId, ...(content.length > 0 ? { content } : {}), ...(r.isError ? { is_error: true } : {}) }]
       })
-      .with({ _tag: 'Thinking' }, { _tag: 'ToolCall' }, () => [])
+      .with({ _tag: 'Thinking' }, { _tag: 'ToolCall' }, { _tag: 'Document' }, () => [])
       .exhaustive(),
   )
 
@@ -94,7 +93,7 @@ const assistantBlocks = (parts: ReadonlyArray<Part>): ReadonlyArray<AnthropicAss
         t.redacted === true ? { type: 'redacted_thinking', data: redactedData(t) } : { type: 'thinking', thinking: t.text, signature: t.signature ?? '' },
       ])
       .with({ _tag: 'ToolCall' }, (c): ReadonlyArray<AnthropicAssistantBlock> => [{ type: 'tool_use', id: c.id, name: c.name, input: c.args }])
-      .with({ _tag: 'Image' }, { _tag: 'ToolResult' }, () => [])
+      .with({ _tag: 'Image' }, { _tag: 'ToolResult' }, { _tag: 'Document' }, () => [])
       .exhaustive(),
   )
 

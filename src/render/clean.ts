@@ -107,6 +107,10 @@ export const cleanMessage = (m: ChatMessage, index: number, options: RepairOptio
     const kept: Part | undefined = match(p)
       .with({ _tag: 'Text' }, (t) => (!nonEmpty(t) ? undefined : m.role === 'tool' ? stray(t) : t))
       .with({ _tag: 'Image' }, image)
+      .with({ _tag: 'Document' }, () => {
+        findings.push({ _tag: 'DroppedDocument', index })
+        return undefined
+      })
       .with({ _tag: 'Thinking' }, (t) => (m.role === 'assistant' ? thinking(t) : stray(t)))
       .with({ _tag: 'ToolCall' }, (c) => (m.role === 'assistant' ? c : stray(c)))
       .with({ _tag: 'ToolResult' }, (r) => {

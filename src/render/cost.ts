@@ -26,7 +26,7 @@
  * @module
  */
 import { match } from 'ts-pattern'
-import type { ChatMessage, ImagePart, Part, Role, TextPart, ToolResultPart } from '../message.js'
+import { toolCallArguments, type ChatMessage, type ImagePart, type Part, type Role, type TextPart, type ToolResultPart } from '../message.js'
 import { redactedData } from './clean.js'
 import { anthropicImageTokens, openAIImageTokens, sourceSize } from './imageTokens.js'
 import { ATTACHED_IMAGES, SEE_ATTACHED_IMAGE } from './openai.js'
@@ -87,9 +87,11 @@ const openAIPart = (p: Part, c: Counter, detail: ImageDetail | undefined): numbe
   match(p)
     .with({ _tag: 'Text' }, (t) => c.count(t.text))
     .with({ _tag: 'Image' }, (i) => openAIImageTokens(sourceSize(i.source), detail))
+    // repair drops documents (DroppedDocument)
+    .with({ _tag: 'Document' }, () => 0)
     // repair drops or converts thinking for OpenAI; as text it would cost this much
     .with({ _tag: 'Thinking' }, (t) => (t.redacted === true ? 0 : c.count(t.text)))
-    .with({ _tag: 'ToolCall' }, (t) => TOOL_CALL_OVERHEAD + c.count(t.id) + c.count(t.name) + c.count(JSON.stringify(t.args)))
+    .with({ _tag: 'ToolCall' }, (t) => TOOL_CALL_OVERHEAD + c.count(t.id) + c.count(t.name) + c.count(toolCallArguments(t)))
     // a result always becomes a tool message of its own
     .with({ _tag: 'ToolResult' }, (r) => openAIToolResult(r, c, detail))
     .exhaustive()
@@ -97,11 +99,17 @@ const openAIPart = (p: Part, c: Counter, detail: ImageDetail | undefined): numbe
 const anthropicInner = (p: TextPart | ImagePart, c: Counter): number =>
   p._tag === 'Text' ? c.count(p.text) : anthropicImageTokens(sourceSize(p.source))
 
-const anthropicPart = (p: Part, c: Counter): number =>
-  ANTHROPIC_BLOCK_OVERHEAD +
+const anthropicPart = (p: Part, c: Counter): number => {
+  const body = anthropicBody(p, c)
+  return body === undefined ? 0 : ANTHROPIC_BLOCK_OVERHEAD + body
+}
+
+/** A part's block without its overhead; undefined when it makes no block. */
+const anthropicBody = (p: Part, c: Counter): number | undefined =>
   match(p)
     .with({ _tag: 'Text' }, (t) => c.count(t.text))
     .with({ _tag: 'Image' }, (i) => anthropicImageTokens(sourceSize(i.source)))
+    .with({ _tag: 'Document' }, () => undefined) // dropped by repair
     .with({ _tag: 'Thinking' }, (t) => c.count(t.redacted === true ? redactedData(t) : t.text))
     .with({ _tag: 'ToolCall' }, (t) => c.count(t.id) + c.count(t.name) + c.count(JSON.stringify(t.args)))
     .with({ _tag: 'ToolResult' }, (r) => c.count(r.callId) + r.content.reduce((s, x) => s + anthropicInner(x, c), 0))

@@ -25,6 +25,8 @@ export type Finding =
   | { readonly _tag: 'DroppedReasoningOnly'; readonly index: number }
   /** A part that cannot appear in its role (a tool call in a user turn, text in a tool turn, …). */
   | { readonly _tag: 'DroppedStrayPart'; readonly index: number; readonly part: string }
+  /** A document: the renderers do not send documents (the adapters in `src/adapters` carry them). */
+  | { readonly _tag: 'DroppedDocument'; readonly index: number }
   /** An image the target cannot take in that place. */
   | { readonly _tag: 'DroppedImage'; readonly index: number; readonly reason: ImageDropReason }
   /** Reasoning sent as plain text because the target cannot replay it. */
@@ -65,6 +67,7 @@ export const describeFinding = (f: Finding): string =>
     .with({ _tag: 'DroppedEmpty' }, () => 'message with no content dropped')
     .with({ _tag: 'DroppedReasoningOnly' }, () => 'assistant turn with only reasoning dropped')
     .with({ _tag: 'DroppedStrayPart' }, (x) => `${x.part} part cannot appear in this role; dropped`)
+    .with({ _tag: 'DroppedDocument' }, () => 'document dropped (documents are not rendered; use the adapters in src/adapters to send them)')
     .with({ _tag: 'DroppedImage' }, (x) => `image dropped (${x.reason === 'media_type' ? 'unsupported media type' : `images are not allowed in ${x.reason} turns`})`)
     .with({ _tag: 'ThinkingAsText' }, () => 'reasoning from another model sent as plain text')
     .with({ _tag: 'DroppedThinking' }, (x) => `reasoning dropped (${x.reason.replace('_', ' ')})`)

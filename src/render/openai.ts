@@ -18,7 +18,7 @@
  * @module
  */
 import { match } from 'ts-pattern'
-import type { ChatMessage, ImagePart, TextPart, ToolResultPart } from '../message.js'
+import { toolCallArguments, type ChatMessage, type ImagePart, type TextPart, type ToolResultPart } from '../message.js'
 import type { Finding } from './finding.js'
 import type { OpenAIOptions } from './options.js'
 import { repair } from './repair.js'
@@ -91,7 +91,7 @@ const render = (m: ChatMessage, options: OpenAIOptions): OpenAIMessage =>
     .with('assistant', (): OpenAIMessage => {
       const t = texts(m.parts)
       const calls = m.parts.flatMap((p): Array<OpenAIToolCall> =>
-        p._tag === 'ToolCall' ? [{ id: p.id, type: 'function', function: { name: p.name, arguments: JSON.stringify(p.args) } }] : [],
+        p._tag === 'ToolCall' ? [{ id: p.id, type: 'function', function: { name: p.name, arguments: toolCallArguments(p) } }] : [],
       )
       return {
         role: 'assistant',

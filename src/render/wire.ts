@@ -9,6 +9,7 @@
  *
  * @module
  */
+import type { CacheControl } from '../message.js'
 
 // -------------------------------------------------------------------------------------
 // OpenAI Chat Completions
@@ -81,11 +82,6 @@ export type OpenAIMessage =
 // Anthropic Messages
 // -------------------------------------------------------------------------------------
 
-/** A prompt-cache breakpoint. */
-export interface CacheControl {
-  readonly type: 'ephemeral'
-  readonly ttl?: '5m' | '1h'
-}
 
 /** The image media types the Messages API accepts. */
 export type AnthropicMediaType = 'image/jpeg' | 'image/png' | 'image/gif' | 'image/webp'

@@ -1,6 +1,6 @@
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions'
 import { describe, expect, it } from 'vitest'
-import { image, message, text, toolCall, toolResult } from '../../src/message.js'
+import { image, message, messageText, text, toolCall, toolResult } from '../../src/message.js'
 import { checkOpenAI } from '../../src/render/checkOpenAI.js'
 import { ATTACHED_IMAGES, SEE_ATTACHED_IMAGE, toOpenAI } from '../../src/render/openai.js'
 import { EXCHANGE, piMessages, pngBase64 } from './fixtures.js'
@@ -198,6 +198,16 @@ describe('toOpenAI', () => {
       { role: 'assistant', content: 'look' },
     ])
     expect(findings.map((f) => f._tag)).toEqual(['DroppedImage', 'DroppedThinking', 'DroppedEmpty', 'DroppedImage'])
+  })
+
+  it('sends a call\'s arguments exactly as the provider wrote them, and drops documents with a finding', () => {
+    const call = { ...toolCall('c1', 'read', { path: 'a' }), argsText: '{ "path": "a" }' }
+    const pdf = { _tag: 'Document' as const, source: { _tag: 'Base64' as const, mimeType: 'application/pdf', data: 'JVBERi0=' }, name: 'a.pdf' }
+    const { messages, findings } = toOpenAI([message('user', [text('read this'), pdf]), message('assistant', [call]), message('tool', [toolResult('c1', 'read', 'x')])])
+    expect(messages[0]).toEqual({ role: 'user', content: 'read this' })
+    expect(messages[1]).toMatchObject({ tool_calls: [{ function: { arguments: '{ "path": "a" }' } }] })
+    expect(findings).toEqual([{ _tag: 'DroppedDocument', index: 0 }])
+    expect(messageText(message('user', [pdf, call]))).toBe('[document: a.pdf]\nread({ "path": "a" })')
   })
 
   it('sanitises names to ^[a-zA-Z0-9_-]{1,64}$', () => {

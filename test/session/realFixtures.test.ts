@@ -150,6 +150,8 @@ const projectOurs = (m: ChatMessage): Obj => {
         return { type: 'toolCall', id: p.id, name: p.name, arguments: p.args }
       case 'ToolResult':
         return { type: 'toolResult' }
+      case 'Document':
+        return { type: 'document' }
     }
   })
   if (m.role === 'tool') {

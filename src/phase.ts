@@ -10,6 +10,7 @@ import type { ChatMessage, ImagePart, Part, Role } from './message.js'
 import type { Packet, PacketInput } from './packet.js'
 import type { Scores } from './select/score.js'
 import type { Document } from './structure/document.js'
+import type { Structurer } from './structure/structurer.js'
 import type { Meter } from './tokenize/meter.js'
 import type { Tokenizer } from './tokenize/tokenizer.js'
 
@@ -98,6 +99,11 @@ export interface Env {
   readonly meter: Meter
   /** The build's clock, epoch milliseconds. */
   readonly now: number
+  /**
+   * The build's layout, given once (`gather`'s `layout` option): `select()` leaves room for
+   * it and `structure()` lays the selection out with it, unless given another.
+   */
+  readonly layout: Structurer
 }
 
 /** After gathering: every candidate packet, plus gatherers that failed. */

@@ -4,16 +4,18 @@
  * ```ts
  * const result = await pipe(
  *   request,
- *   gather([instructions(), task(), history(), rag(search)], { config: { maxTokens: 4000 } }),
+ *   gather([instructions(), task(), history(), rag(search)], { config: { maxTokens: 4000 }, layout: sectioned() }),
  *   select(),
- *   structure(sectioned()),
- *   compress(truncate()),
+ *   structure(),
+ *   compress(),
  * )()
  * ```
  *
  * Each stage maps a `TaskEither<GsscError, Phase>` to the next phase, so any stage can be
  * swapped for your own function of the same type (the body functions `defaultSelector`,
- * `sectioned`, `truncate` are plain and synchronous).
+ * `sectioned`, `truncate` are plain and synchronous). Settings are given once, to `gather`,
+ * and travel with the build: the stages' defaults are `build`'s (the selection leaves room
+ * for the layout, the layout is the one given, compression follows `enableCompression`).
  *
  * @module
  */
@@ -36,7 +38,7 @@ import type { Exclusion, Gathered, Request, Selected, Structured, Warning } from
 import type { BuildResult } from './report.js'
 import { validateRequest } from './request.js'
 import { layoutAware } from './select/layoutAware.js'
-import { defaultSelector, type Selector } from './select/selector.js'
+import type { Selector } from './select/selector.js'
 import { sectioned } from './structure/sectioned.js'
 import type { Structurer } from './structure/structurer.js'
 import type { TokenCache } from './tokenize/cache.js'
@@ -53,6 +55,11 @@ export interface GatherOptions extends Omit<CompositeOptions, 'name'> {
   readonly cache?: TokenCache
   /** The build's clock (epoch ms), or a function giving it; default `Date.now()`. */
   readonly now?: number | (() => number)
+  /**
+   * The layout, given once for the whole build: `select()` leaves room for it and
+   * `structure()` uses it. Default `sectioned()`, the seed's layout.
+   */
+  readonly layout?: Structurer
 }
 
 /**
@@ -88,7 +95,7 @@ export const gather =
             return {
               _phase: 'gathered',
               request: req,
-              env: { config, available: availableTokens(config), tokenizer, meter: meter(tokenizer, options.cache), now },
+              env: { config, available: availableTokens(config), tokenizer, meter: meter(tokenizer, options.cache), now, layout: options.layout ?? sectioned() },
               packets: unique,
               failures,
               excluded: [
@@ -121,32 +128,38 @@ const dedupe = (packets: ReadonlyArray<Packet>) => {
 }
 
 /**
- * Stage 2: scores, gates and picks packets within the budget.
+ * Stage 2: scores, gates and picks packets within the budget. By default it leaves room for
+ * the build's layout (`layoutAware` over the layout given to `gather`), as `build` does.
  *
  * @category stages
  * @since 0.1.0
  */
-export const select = (selector: Selector = defaultSelector()) => TE.map(selector)
+export const select = (selector?: Selector) => TE.map(selector ?? ((g: Gathered) => layoutAware(g.env.layout)(g)))
 
 /**
- * Stage 3: lays the selection out as a document (still data).
+ * Stage 3: lays the selection out as a document (still data); by default with the build's
+ * layout.
  *
  * @category stages
  * @since 0.1.0
  */
-export const structure = (structurer: Structurer = sectioned()) =>
-  TE.map((s: Selected): Structured => ({ ...s, _phase: 'structured', doc: structurer(s) }))
+export const structure = (structurer?: Structurer) =>
+  TE.map((s: Selected): Structured => ({ ...s, _phase: 'structured', doc: (structurer ?? s.env.layout)(s) }))
 
 /**
- * Stage 4: fits the document into the budget and renders it, with the report.
+ * Stage 4: fits the document into the budget and renders it, with the report. The default
+ * compressor is `truncate()`, or `noop()` (never cut text) when `config.enableCompression` is
+ * false; the default renderer is plain text.
  *
  * @category stages
  * @since 0.1.0
  */
 export function compress(compressor?: Compressor): (te: TE.TaskEither<GsscError, Structured>) => TE.TaskEither<GsscError, BuildResult<string>>
-export function compress<O>(compressor: Compressor, renderer: Renderer<O>): (te: TE.TaskEither<GsscError, Structured>) => TE.TaskEither<GsscError, BuildResult<O>>
-export function compress<O>(compressor: Compressor = truncate(), renderer?: Renderer<O>) {
-  return TE.chain(fitAndRender(compressor, renderer ?? (textRenderer as unknown as Renderer<O>)))
+export function compress<O>(compressor: Compressor | undefined, renderer: Renderer<O>): (te: TE.TaskEither<GsscError, Structured>) => TE.TaskEither<GsscError, BuildResult<O>>
+export function compress<O>(compressor?: Compressor, renderer?: Renderer<O>) {
+  return TE.chain((s: Structured) =>
+    fitAndRender(compressor ?? (s.env.config.enableCompression ? truncate() : noop()), renderer ?? (textRenderer as unknown as Renderer<O>))(s),
+  )
 }
 
 /** Options of {@link build}: the gather options plus the other stages' choices. */
@@ -194,13 +207,11 @@ export const defaultGatherers = (options: Pick<BuildOptions<unknown>, 'memory' |
 export function build(request: Request, options?: BuildOptions<string>): TE.TaskEither<GsscError, BuildResult<string>>
 export function build<O>(request: Request, options: BuildOptions<O> & { readonly renderer: Renderer<O> }): TE.TaskEither<GsscError, BuildResult<O>>
 export function build<O>(request: Request, options: BuildOptions<O> = {}): TE.TaskEither<GsscError, BuildResult<O>> {
-  const compressor = options.compressor ?? (options.config?.enableCompression === false ? noop() : truncate())
-  const structurer = options.structurer ?? sectioned()
   return pipe(
     request,
-    gather(defaultGatherers(options), options),
-    select(options.selector ?? layoutAware(structurer)),
-    structure(structurer),
-    compress(compressor, options.renderer ?? (textRenderer as unknown as Renderer<O>)),
+    gather(defaultGatherers(options), { ...options, ...(options.structurer === undefined ? {} : { layout: options.structurer }) }),
+    select(options.selector),
+    structure(),
+    compress(options.compressor, options.renderer ?? (textRenderer as unknown as Renderer<O>)),
   )
 }

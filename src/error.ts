@@ -19,6 +19,8 @@ export interface InputError {
   readonly input: string
   /** 1-based line number, when the input is a text file. */
   readonly line?: number
+  /** 1-based column (UTF-16 units) on that line, when known. */
+  readonly column?: number
   readonly message: string
 }
 
@@ -48,11 +50,12 @@ export const configError = (field: string, value: unknown, problem: string): Con
 })
 
 /** @category constructors */
-export const inputError = (input: string, problem: string, line?: number): InputError => ({
+export const inputError = (input: string, problem: string, line?: number, column?: number): InputError => ({
   _tag: 'InputError',
   input,
   ...(line === undefined ? {} : { line }),
-  message: line === undefined ? `${input}: ${problem}` : `${input}:${line}: ${problem}`,
+  ...(line === undefined || column === undefined ? {} : { column }),
+  message: line === undefined ? `${input}: ${problem}` : column === undefined ? `${input}:${line}: ${problem}` : `${input}:${line}:${column}: ${problem}`,
 })
 
 /** @category constructors */

@@ -28,7 +28,7 @@ import { template } from '../structure/template.js'
 import { xml } from '../structure/xml.js'
 import { nanobot } from '../workspace/layout.js'
 import { createTokenizer, type Tokenizer } from '../tokenize/tokenizer.js'
-import { parseHistory, parsePackets, readText, textOrFile } from './files.js'
+import { nameOf, parseHistory, parsePackets, readText, STDIN, textOrFile } from './files.js'
 import { EXIT, type Io } from './io.js'
 import { chunkPackets, historyFilePackets, mediaParts, sessionPackets, workspaceSource, type Sourced } from './sources.js'
 import { summary } from './summary.js'
@@ -68,7 +68,7 @@ const none: Sourced = { packets: [], notes: [] }
 const optional = <A>(value: string | undefined, read: (v: string) => TE.TaskEither<GsscError, A>): TE.TaskEither<GsscError, A | undefined> =>
   value === undefined ? TE.right(undefined) : read(value)
 
-const structurerFor = (flags: BuildFlags): TE.TaskEither<GsscError, Structurer> => {
+const structurerFor = (flags: BuildFlags, io: Io): TE.TaskEither<GsscError, Structurer> => {
   if (flags.structurer !== 'template' && flags.template !== undefined) return TE.left(inputError('--template', 'only applies with --structurer template'))
   if (flags.structurer === 'minimal') return TE.right(minimal())
   if (flags.structurer === 'xml') return TE.right(xml())
@@ -76,14 +76,28 @@ const structurerFor = (flags: BuildFlags): TE.TaskEither<GsscError, Structurer> 
   if (flags.structurer === 'default') return TE.right(flags.workspace === undefined ? sectioned() : nanobot())
   if (flags.template === undefined) return TE.left(inputError('--structurer template', 'needs --template <file>'))
   const path = flags.template
-  return pipe(readText(path), TE.chainEitherKW((text) => E.mapLeft((e: GsscError) => ({ ...e, message: `${path}: ${e.message}` }))(template(text))))
+  return pipe(readText(io)(path), TE.chainEitherKW((text) => E.mapLeft((e: GsscError) => ({ ...e, message: `${nameOf(path)}: ${e.message}` }))(template(text))))
 }
 
 const rendererFor = (format: BuildFlags['format']): Renderer<unknown> =>
   format === 'openai' ? (openaiRenderer() as Renderer<unknown>) : format === 'anthropic' ? (anthropicRenderer() as Renderer<unknown>) : (textRenderer as Renderer<unknown>)
 
+/** The flags that read a file, with their values (`-`: standard input). */
+const fileFlags = (flags: BuildFlags): ReadonlyArray<readonly [string, string | undefined]> => [
+  ['--system', flags.system?.startsWith('@') === true ? flags.system.slice(1) : undefined],
+  ['--history', flags.history],
+  ['--packets', flags.packets],
+  ['--template', flags.template],
+  ['--session', flags.session],
+  ['--chunks', flags.chunks],
+  ...(flags.media ?? []).map((m) => ['--media', m] as const),
+]
+
 /** Flag combinations that cannot work, caught before any file is read. */
 const usageProblem = (flags: BuildFlags): string | undefined => {
+  const stdin = fileFlags(flags).filter(([, v]) => v === STDIN)
+  if (stdin.length > 1) return `only one flag can read standard input (-); got ${stdin.map(([f]) => f).join(', ')}`
+  if (flags.report === STDIN) return '--report needs a file name: standard output carries the context'
   if (flags.query === undefined && flags.chunks === undefined) return '--query is required (unless --chunks is given)'
   if (flags.session !== undefined && flags.history !== undefined) return '--session and --history are two histories; give one'
   if (flags.leaf !== undefined && flags.session === undefined) return '--leaf needs --session'
@@ -102,7 +116,7 @@ const usageProblem = (flags: BuildFlags): string | undefined => {
 export const runBuild = async (flags: BuildFlags, io: Io): Promise<number> => {
   const problem = usageProblem(flags)
   if (problem !== undefined) {
-    io.stderr.write(`gssc build: ${problem}\n`)
+    io.stderr.write(`gssc build: ${problem}\n(see 'gssc build --help')\n`)
     return EXIT.usage
   }
   const strategized = flags.strategy !== undefined || flags.keepRecent !== undefined
@@ -122,25 +136,25 @@ export const runBuild = async (flags: BuildFlags, io: Io): Promise<number> => {
     TE.Do,
     TE.bindW('tokenizer', () => TE.fromEither(createTokenizer(flags.model))),
     TE.bindW('strategy', () => (flags.strategy === undefined ? TE.right(undefined) : TE.fromEither(strategyName(flags.strategy, '--strategy')))),
-    TE.bindW('system', () => optional(flags.system, (v) => textOrFile(v))),
-    TE.bindW('history', () => optional(flags.history, (path) => pipe(readText(path), TE.chainEitherKW((t) => parseHistory(path, t))))),
-    TE.bindW('packets', () => optional(flags.packets, (path) => pipe(readText(path), TE.chainEitherKW((t) => parsePackets(path, t))))),
-    TE.bindW('session', ({ tokenizer }) => optional(flags.session, (file) => sessionPackets(file, tokenizer, flags.leaf))),
+    TE.bindW('system', () => optional(flags.system, textOrFile(io))),
+    TE.bindW('history', () => optional(flags.history, (path) => pipe(readText(io)(path), TE.chainEitherKW((t) => parseHistory(path, t))))),
+    TE.bindW('packets', () => optional(flags.packets, (path) => pipe(readText(io)(path), TE.chainEitherKW((t) => parsePackets(path, t))))),
+    TE.bindW('session', ({ tokenizer }) => optional(flags.session, (file) => sessionPackets(file, tokenizer, io, flags.leaf))),
     TE.bindW('workspace', ({ tokenizer }) => optional(flags.workspace, (dir) => workspaceSource(dir, tokenizer, { ...(flags.channel === undefined ? {} : { channel: flags.channel }), ...(flags.chatId === undefined ? {} : { chatId: flags.chatId }) }))),
     TE.bindW('chunks', () =>
       optional(flags.chunks, (file) =>
         pipe(
-          chunkPackets(file),
+          chunkPackets(file, io),
           TE.tap((c) => TE.fromIO(() => c.packets.forEach((p) => chunkPacketIds.push([p.id!, String(p.metadata?.['chunkId'] ?? p.id)])))),
         ),
       ),
     ),
-    TE.bindW('media', ({ workspace }) => ((flags.media?.length ?? 0) === 0 ? TE.right<GsscError, ReadonlyArray<ImagePart>>([]) : mediaParts(workspace?.root ?? io.cwd, io.cwd, flags.media!))),
-    TE.bindW('structurer', () => structurerFor(flags)),
+    TE.bindW('media', ({ workspace }) => ((flags.media?.length ?? 0) === 0 ? TE.right<GsscError, ReadonlyArray<ImagePart>>([]) : mediaParts(workspace?.root ?? io.cwd, io, flags.media!))),
+    TE.bindW('structurer', () => structurerFor(flags, io)),
     TE.chainW((x) => {
       loading.done()
       // the history strategies see every turn, counted: the plain history goes in as packets
-      const plainHistory = strategized && x.history !== undefined ? historyFilePackets(x.history, x.tokenizer, flags.history!) : undefined
+      const plainHistory = strategized && x.history !== undefined ? historyFilePackets(x.history, x.tokenizer, nameOf(flags.history!)) : undefined
       const sources = [x.session ?? none, x.workspace ?? none, x.chunks ?? none, plainHistory ?? none]
       for (const s of sources) for (const note of s.notes) io.stderr.write(`gssc: ${note}\n`)
       const request: Request = {

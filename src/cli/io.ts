@@ -17,6 +17,19 @@ export interface Io {
   readonly stderr: Out
   readonly env: Readonly<Record<string, string | undefined>>
   readonly cwd: string
+  /** Reads all of standard input (for a file flag given as `-`); absent: no standard input. */
+  readonly stdin?: () => Promise<Buffer>
+}
+
+/**
+ * All of a readable stream (standard input), as one buffer.
+ *
+ * @category utils
+ */
+export const readAll = async (stream: AsyncIterable<Buffer | string>): Promise<Buffer> => {
+  const chunks: Buffer[] = []
+  for await (const c of stream) chunks.push(typeof c === 'string' ? Buffer.from(c) : c)
+  return Buffer.concat(chunks)
 }
 
 /** Exit codes: 0 ok, 1 bad input or a failed build, 2 bad usage. */

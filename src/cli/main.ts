@@ -3,39 +3,73 @@
  *
  * @module
  */
+import { createRequire } from 'node:module'
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander'
+import * as E from 'fp-ts/lib/Either.js'
+import { createTokenizer } from '../tokenize/tokenizer.js'
 import { runBuild, type BuildFlags } from './build.js'
 import { runSessions } from './sessions.js'
 import { runWorkspaceInit } from './workspace.js'
 import { EXIT, type Io } from './io.js'
 
-const number =
-  (flag: string, check: (n: number) => boolean, expected: string) =>
+/** An integer flag: decimal digits only (no `0x10`, `1e3`, `12.0`), at most 2^53 − 1; `all` where allowed. */
+const integer =
+  (flag: string, min: number, orAll = false) =>
   (value: string): number => {
-    const n = value === 'all' || value === 'Infinity' ? Number.POSITIVE_INFINITY : Number(value)
-    if (value.trim() === '' || Number.isNaN(n) || !check(n)) throw new InvalidArgumentError(`${flag} must be ${expected} (got ${JSON.stringify(value)})`)
+    const v = value.trim()
+    if (orAll && (v === 'all' || v === 'Infinity')) return Number.POSITIVE_INFINITY
+    const n = /^\d+$/.test(v) ? Number(v) : Number.NaN
+    if (!Number.isSafeInteger(n) || n < min)
+      throw new InvalidArgumentError(
+        `${flag} must be ${min > 0 ? 'a positive' : 'a non-negative'} whole number up to 9007199254740991${orAll ? ', or "all"' : ''} (got ${JSON.stringify(value)})`,
+      )
     return n
   }
+
+/** A ratio flag: a plain decimal number (no `0x`, no `Infinity`) in the flag's range. */
+const ratio =
+  (flag: string, check: (n: number) => boolean, expected: string) =>
+  (value: string): number => {
+    const v = value.trim()
+    const n = /^(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/.test(v) ? Number(v) : Number.NaN
+    if (!Number.isFinite(n) || !check(n)) throw new InvalidArgumentError(`${flag} must be ${expected} (got ${JSON.stringify(value)})`)
+    return n
+  }
+
+/** `--model`: a name the tokenizer knows, checked while the command line is read. */
+const model = (value: string): string => {
+  const t = createTokenizer(value)
+  if (E.isLeft(t)) throw new InvalidArgumentError(`--model ${t.left.message.replace(/^config\.model: /, '')}`)
+  return value
+}
+
+/** The package's version, read when asked for (`--version`). */
+const version = (): string => (createRequire(import.meta.url)('../../package.json') as { version: string }).version
+
+/** The line after a usage error: where the full usage is, rather than all of it. */
+const seeHelp = (command: string): string => `(see '${command} --help')`
 
 const program = (io: Io, exit: (code: number) => void): Command => {
   const root = new Command('gssc')
     .description('Build the context an LLM sees within a token budget, and report what was kept and why.')
     .exitOverride()
     .configureOutput({ writeOut: (s) => io.stdout.write(s), writeErr: (s) => io.stderr.write(s) })
-    .showHelpAfterError()
+    .version(version(), '-V, --version', 'print the version')
+    .showHelpAfterError(seeHelp('gssc'))
 
   root
     .command('build')
     .description('gather, select, structure and compress a context; print it (or --json)')
+    .showHelpAfterError(seeHelp('gssc build'))
     .option('-q, --query <text>', 'the current user query (the task)')
     .option('-s, --system <text|@file>', 'system instructions, as text or @path')
-    .option('--history <file>', 'conversation so far: a JSON array or JSON Lines of {role, content, timestamp?}')
+    .option('--history <file>', 'conversation so far: a JSON array or JSON Lines of {role, content, timestamp?} (- reads standard input, as for every file)')
     .option('--packets <file>', 'extra packets, JSON Lines of {id?, type, content, timestamp?, source?, metadata?, priority?, relevance?}')
-    .option('-m, --model <name>', 'model or encoding that picks the tokenizer (gpt-4o, gpt-4, claude-…, o200k_base, cl100k_base, estimate)', 'gpt-4o')
-    .option('--max-tokens <n>', 'total token budget (default 8000)', number('--max-tokens', (n) => Number.isInteger(n) && n > 0, 'a positive integer'))
-    .option('--reserve-ratio <r>', 'share of the budget kept for the answer, in [0, 1) (default 0.15)', number('--reserve-ratio', (n) => n >= 0 && n < 1, 'a number in [0, 1)'))
-    .option('--min-relevance <r>', 'drop evidence below this relevance, in [0, 1] (default 0.3)', number('--min-relevance', (n) => n >= 0 && n <= 1, 'a number in [0, 1]'))
-    .option('--max-history <n>', 'how many recent turns to consider, or "all" (default 10)', number('--max-history', (n) => n === Infinity || (Number.isInteger(n) && n >= 0), 'a non-negative integer or "all"'))
+    .option('-m, --model <name>', 'model or encoding that picks the tokenizer (gpt-4o, openai/gpt-4.1, ft:gpt-4o-mini:…, o3, gpt-5, gpt-4, claude-…, o200k_base, cl100k_base, estimate)', model, 'gpt-4o')
+    .option('--max-tokens <n>', 'total token budget (default 8000)', integer('--max-tokens', 1))
+    .option('--reserve-ratio <r>', 'share of the budget kept for the answer, in [0, 1) (default 0.15)', ratio('--reserve-ratio', (n) => n >= 0 && n < 1, 'a number in [0, 1)'))
+    .option('--min-relevance <r>', 'drop evidence below this relevance, in [0, 1] (default 0.3)', ratio('--min-relevance', (n) => n >= 0 && n <= 1, 'a number in [0, 1]'))
+    .option('--max-history <n>', 'how many recent turns to consider, or "all" (default 10)', integer('--max-history', 0, true))
     .option('--mmr', 'rank evidence for diversity (maximal marginal relevance)')
     .option('--no-compression', 'never cut text; drop whole packets instead')
     .addOption(new Option('--structurer <name>', 'layout (xml: agent chunks as XML elements, grouped by role)').choices(['default', 'minimal', 'template', 'xml']).default('default'))
@@ -45,7 +79,7 @@ const program = (io: Io, exit: (code: number) => void): Command => {
     .option('--session <file>', 'a session file (pi, Claude Code, or the seed JSONL format) as the history')
     .option('--leaf <id>', 'the branch of --session to use (default: the file\'s own; see gssc sessions)')
     .option('--strategy <name>', 'fit the history with truncate, compress (summarize the older part) or smart (keep the important turns, summarize the rest)')
-    .option('--keep-recent <n>', 'keep at most this many recent turns verbatim', number('--keep-recent', (n) => Number.isInteger(n) && n >= 0, 'a non-negative integer'))
+    .option('--keep-recent <n>', 'keep at most this many recent turns verbatim', integer('--keep-recent', 0))
     .option('--workspace <dir>', 'an agent workspace (AGENTS.md, SOUL.md, memory/, skills/) as the system prompt')
     .option('--media <file...>', 'images sent with the query (jpg, png, gif, webp; with --format openai or anthropic)')
     .option('--channel <name>', 'the chat channel, noted in the workspace prompt (with --chat-id)')
@@ -59,6 +93,7 @@ const program = (io: Io, exit: (code: number) => void): Command => {
   root
     .command('sessions')
     .description('list the branches of a session file (leaf ids, length, last message)')
+    .showHelpAfterError(seeHelp('gssc sessions'))
     .argument('<file>', 'a pi, Claude Code or seed-format JSONL session')
     .option('--json', 'print the branches as JSON')
     .action(async (file: string, flags: { json?: boolean }) => exit(await runSessions(file, flags, io)))

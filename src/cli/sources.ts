@@ -4,13 +4,15 @@
  *
  * @module
  */
-import { resolve } from 'node:path'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
 import { pipe } from 'fp-ts/lib/function.js'
 import * as E from 'fp-ts/lib/Either.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
 import { chunkToPackets } from '../chunks/packet.js'
 import { parseMemoryState } from '../chunks/parse.js'
-import { describeThrown, inputError, type GsscError } from '../error.js'
+import { inputError, type GsscError } from '../error.js'
 import type { ImagePart, SimpleMessage } from '../index.js'
 import { image } from '../message.js'
 import type { PacketInput } from '../packet.js'
@@ -20,9 +22,11 @@ import { historyPackets, sessionSource } from '../session/packets.js'
 import { toChatMessage } from '../gather/builtins.js'
 import type { Tokenizer } from '../tokenize/tokenizer.js'
 import { loadWorkspace } from '../workspace/load.js'
-import { imagePart } from '../workspace/media.js'
+import { DEFAULT_MAX_IMAGE_BYTES, imagePart, sniffImage } from '../workspace/media.js'
 import { workspacePackets } from '../workspace/packets.js'
-import { readText } from './files.js'
+import { parseJson } from '../json.js'
+import { nameOf, readBytes, readText, STDIN } from './files.js'
+import type { Io } from './io.js'
 
 /** Packets from a source, and lines worth telling the user. */
 export interface Sourced {
@@ -30,18 +34,23 @@ export interface Sourced {
   readonly notes: ReadonlyArray<string>
 }
 
-/** A session file's branch as counted history packets; bad lines become notes. */
-export const sessionPackets = (file: string, tokenizer: Tokenizer, leaf?: string): TE.TaskEither<GsscError, Sourced> =>
-  pipe(
-    buildSession(file, { tokenizer, ...(leaf === undefined ? {} : { leaf }) }),
-    TE.map((b) => ({
-      packets: historyPackets(sessionSource(b))(b.history.items),
-      notes: [
-        `session ${file}: ${b.format}, leaf ${b.context.path[b.context.path.length - 1] ?? '(none)'}, ${b.history.items.length} turns`,
-        ...b.diagnostics.map((d) => `${d.file}:${d.line}: skipped: ${d.reason}`),
-        ...b.history.repairs.map((r) => `session ${file}: repaired: ${r._tag}`),
-      ],
-    })),
+/** A session file's branch as counted history packets; bad lines become notes. `-` reads standard input. */
+export const sessionPackets = (path: string, tokenizer: Tokenizer, io: Pick<Io, 'stdin'>, leaf?: string): TE.TaskEither<GsscError, Sourced> =>
+  TE.bracket(
+    sessionFile(path, io),
+    ({ file }) =>
+      pipe(
+        buildSession(file, { tokenizer, ...(leaf === undefined ? {} : { leaf }) }),
+        TE.map((b) => ({
+          packets: historyPackets(sessionSource(b))(b.history.items),
+          notes: [
+            `session ${nameOf(path)}: ${b.format}, leaf ${b.context.path[b.context.path.length - 1] ?? '(none)'}, ${b.history.items.length} turns`,
+            ...b.diagnostics.map((d) => `${d.file}:${d.line}: skipped: ${d.reason}`),
+            ...b.history.repairs.map((r) => `session ${nameOf(path)}: repaired: ${r._tag}`),
+          ],
+        })),
+      ),
+    ({ dispose }) => TE.fromTask(dispose),
   )
 
 /** A plain history as counted history packets (for the history strategies, which need every turn). */
@@ -68,31 +77,51 @@ export const workspaceSource = (
   )
 
 /** A chunk memory state (team9's JSON form) as packets. */
-export const chunkPackets = (file: string): TE.TaskEither<GsscError, Sourced> =>
+export const chunkPackets = (file: string, io: Pick<Io, 'stdin'>): TE.TaskEither<GsscError, Sourced> =>
   pipe(
-    readText(file),
-    TE.chainEitherKW((text) => {
-      try {
-        return E.right(JSON.parse(text) as unknown)
-      } catch (e) {
-        return E.left(inputError(file, `not valid JSON (${describeThrown(e)})`))
-      }
-    }),
-    TE.chainEitherKW((json) => parseMemoryState(json, file)),
+    readText(io)(file),
+    TE.chainEitherKW((text) => parseJson(nameOf(file), text)),
+    TE.chainEitherKW((json) => parseMemoryState(json, nameOf(file))),
     TE.map((state) => ({ packets: state.chunkIds.flatMap((id) => chunkToPackets(state.chunks.get(id)!)), notes: [] })),
   )
 
 /**
  * Local images as image parts. Paths given on the command line are the user's own: they
  * resolve against the working directory, which (with the workspace) is where they may be.
+ * `-` is an image on standard input, checked the same way (size, image type).
  */
-export const mediaParts = (root: string, cwd: string, paths: ReadonlyArray<string>): TE.TaskEither<GsscError, ReadonlyArray<ImagePart>> =>
+export const mediaParts = (root: string, io: Pick<Io, 'cwd' | 'stdin'>, paths: ReadonlyArray<string>): TE.TaskEither<GsscError, ReadonlyArray<ImagePart>> =>
   TE.traverseSeqArray((path: string) =>
-    pipe(
-      () => imagePart(root, resolve(cwd, path), { mediaRoots: [cwd] }),
-      TE.map((part) => {
-        const [head, data] = part.image_url.url.split(',', 2) as [string, string]
-        return image(head.slice('data:'.length, head.indexOf(';')), data)
-      }),
-    ),
+    path === STDIN
+      ? pipe(readBytes(io)(path), TE.chainEitherKW((bytes) => stdinImage(bytes)))
+      : pipe(
+          () => imagePart(root, resolve(io.cwd, path), { mediaRoots: [io.cwd] }),
+          TE.map((part) => {
+            const [head, data] = part.image_url.url.split(',', 2) as [string, string]
+            return image(head.slice('data:'.length, head.indexOf(';')), data)
+          }),
+        ),
   )(paths)
+
+const stdinImage = (bytes: Buffer): E.Either<GsscError, ImagePart> => {
+  const mime = sniffImage(bytes)
+  if (bytes.length > DEFAULT_MAX_IMAGE_BYTES) return E.left(inputError('media <stdin>', `is ${bytes.length} bytes; the image limit is ${DEFAULT_MAX_IMAGE_BYTES} bytes`))
+  return mime === undefined ? E.left(inputError('media <stdin>', 'is not a PNG, JPEG, GIF or WebP image')) : E.right(image(mime, bytes.toString('base64')))
+}
+
+/**
+ * A session file to read: the path itself, or for `-` standard input copied to a temporary
+ * file named `stdin` (the session reader streams a file by offsets). `dispose` removes it.
+ */
+export const sessionFile = (path: string, io: Pick<Io, 'stdin'>): TE.TaskEither<GsscError, { readonly file: string; readonly dispose: () => Promise<void> }> =>
+  path !== STDIN
+    ? TE.right({ file: path, dispose: async () => undefined })
+    : pipe(
+        readBytes(io)(path),
+        TE.chain((bytes) => async () => {
+          const dir = await mkdtemp(join(tmpdir(), 'gssc-'))
+          const file = join(dir, 'stdin')
+          await writeFile(file, bytes)
+          return E.right({ file, dispose: () => rm(dir, { recursive: true, force: true }) })
+        }),
+      )

@@ -39,14 +39,13 @@ describe('gssc build', () => {
   })
 
   it.each([
-    [['--packets', `${F}/bad-json.jsonl`], /bad-json\.jsonl:2: not valid JSON/],
+    [['--packets', `${F}/bad-json.jsonl`], /^gssc build: test\/fixtures\/cli\/bad-json\.jsonl:2:31: not valid JSON: unexpected text\n$/],
     [['--packets', `${F}/bad-type.jsonl`], /bad-type\.jsonl:2: type: must be one of instructions, task, task_state, evidence, history, custom \(got "fact"\)/],
     [['--packets', `${F}/dup-id.jsonl`], /dup-id\.jsonl:2: id "a" is already used on line 1/],
-    [['--history', `${F}/bad-history.json`], /bad-history\.json: \[1\]: role: must be one of system, user, assistant, tool \(got "robot"\)/],
+    [['--history', `${F}/bad-history.json`], /bad-history\.json:1: \[1\]\.role: must be one of system, user, assistant, tool \(got "robot"\)/],
     [['--history', `${F}/missing.jsonl`], /missing\.jsonl: no such file/],
     [['--structurer', 'template', '--template', `${F}/bad-template.txt`], /bad-template\.txt: template placeholder \{\{nope\}\}: unknown/],
     [['--structurer', 'template'], /--structurer template: needs --template <file>/],
-    [['--model', 'gpt4o'], /config\.model: unknown model/],
   ])('bad input %j fails with a message naming it', async (args, message) => {
     const r = await cli(['build', '-q', 'x', ...args])
     expect(r.code).toBe(1)
@@ -55,13 +54,48 @@ describe('gssc build', () => {
   })
 
   it.each([
-    [['--max-tokens', '-5'], /--max-tokens must be a positive integer \(got "-5"\)/],
+    [['--max-tokens', '-5'], /--max-tokens must be a positive whole number up to 9007199254740991 \(got "-5"\)/],
+    [['--max-tokens', '9007199254740993'], /--max-tokens must be a positive whole number/],
+    [['--max-tokens', '1e999'], /--max-tokens must be a positive whole number/],
+    [['--max-tokens', '12.5'], /--max-tokens must be a positive whole number/],
+    [['--max-tokens', '0x10'], /--max-tokens must be a positive whole number/],
+    [['--max-history', 'NaN'], /--max-history must be a non-negative whole number up to 9007199254740991, or "all"/],
+    [['--keep-recent', '3.0'], /--keep-recent must be a non-negative whole number/],
+    [['--reserve-ratio', 'Infinity'], /--reserve-ratio must be a number in \[0, 1\)/],
+    [['--min-relevance', '0x1'], /--min-relevance must be a number in \[0, 1\]/],
+    [['--model', 'gpt4o'], /--model unknown model "gpt4o"; name an OpenAI model .* or estimate/],
+    [['--history', '-', '--packets', '-'], /only one flag can read standard input \(-\); got --history, --packets/],
     [['--reserve-ratio', '1'], /--reserve-ratio must be a number in \[0, 1\) \(got "1"\)/],
     [['--structurer', 'fancy'], /Allowed choices are default, minimal, template/],
-  ])('bad usage %j exits 2', async (args, message) => {
+  ])('bad usage %j exits 2 with one line and where to look, not the whole help', async (args, message) => {
     const r = await cli(['build', '-q', 'x', ...args])
     expect(r.code).toBe(2)
     expect(r.stderr).toMatch(message)
+    expect(r.stderr.trimEnd().split('\n')).toEqual([expect.any(String), "(see 'gssc build --help')"])
+  })
+
+  it('--version prints the version', async () => {
+    const r = await cli(['--version'])
+    expect([r.code, r.stdout.trim()]).toEqual([0, JSON.parse(readFileSync('package.json', 'utf8')).version])
+  })
+
+  it('reads - from standard input, for every file flag, with a BOM', async () => {
+    const history = '\ufeff[{"role":"user","content":"The compile step fails."}]'
+    const h = await cli(['build', '-q', 'compile', '--history', '-'], {}, history)
+    expect([h.code, h.stdout]).toEqual([0, expect.stringContaining('user: The compile step fails.')])
+    const p = await cli(['build', '-q', 'script', '--packets', '-'], {}, '{"type":"evidence","content":"needs a script","source":"log","timestamp":"2026-11-22T06:00:00Z"}\n')
+    expect(p.stdout).toContain('[Source: log] needs a script')
+    const s = await cli(['build', '-q', 'compile', '--system', '@-'], {}, 'Be brief.')
+    expect(s.stdout).toContain('[Role & Policies]\nBe brief.')
+    const t = await cli(['build', '-q', 'compile', '--structurer', 'template', '--template', '-'], {}, 'Q: {{task}}')
+    expect(t.stdout).toBe('Q: compile\n')
+    const session = await cli(['build', '-q', 'compile', '--session', '-'], {}, readFileSync('test/fixtures/session/seed.jsonl'))
+    expect(session.code).toBe(0)
+    expect(session.stderr).toMatch(/session <stdin>: seed/)
+    const chunks = await cli(['build', '--chunks', '-', '--structurer', 'xml'], {}, '{"chunks":{"c1":{"id":"c1","type":"AGENT","content":{"type":"TEXT","text":"hi","role":"user"}}}}')
+    expect(chunks.stdout).toContain('hi')
+    const bad = await cli(['build', '-q', 'x', '--history', '-'], {}, '[{"role":"user","content":"a"},\n')
+    expect([bad.code, bad.stderr]).toEqual([1, 'gssc build: <stdin>:2:1: not valid JSON: the text ends too early: a value is expected\n'])
   })
 
   it('reports history turns beyond --max-history in the summary, --explain and the HTML report', async () => {

@@ -8,7 +8,7 @@ export interface Ran {
   readonly stderr: string
 }
 
-export const cli = async (argv: ReadonlyArray<string>, env: Record<string, string> = {}): Promise<Ran> => {
+export const cli = async (argv: ReadonlyArray<string>, env: Record<string, string> = {}, stdin?: string | Buffer): Promise<Ran> => {
   let stdout = ''
   let stderr = ''
   const io: Io = {
@@ -16,6 +16,7 @@ export const cli = async (argv: ReadonlyArray<string>, env: Record<string, strin
     stderr: { write: (s: string) => (stderr += s), isTTY: false },
     env: { NO_COLOR: '1', ...env },
     cwd: process.cwd(),
+    ...(stdin === undefined ? {} : { stdin: async () => (typeof stdin === 'string' ? Buffer.from(stdin) : stdin) }),
   }
   const code = await run(argv, io)
   return { code, stdout, stderr }

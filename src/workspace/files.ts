@@ -24,6 +24,8 @@ export interface ReadLimit {
 /**
  * Reads `rel` under `root` (symlink-free) as text, or `undefined` when it does not exist.
  * Refuses paths and symlinks that leave the workspace, directories and unreadable files.
+ * For files of another root (the bundled skills), `prefix` goes before the file's name
+ * (and in errors) and `rootName` names the root in errors.
  *
  * @example
  * await readWorkspaceFile('/ws', 'memory/MEMORY.md', { limitBytes: 8 << 20, end: 'head' })
@@ -34,14 +36,15 @@ export const readWorkspaceFile = async (
   root: string,
   rel: string,
   limit: ReadLimit,
+  { prefix = '', rootName }: { readonly prefix?: string; readonly rootName?: string } = {},
 ): Promise<E.Either<InputError, WorkspaceFile | undefined>> => {
-  const abs = resolveLexical(root, rel, rel)
+  const abs = resolveLexical(root, rel, prefix + rel)
   if (E.isLeft(abs)) return abs
-  const located = await realInside(root, abs.right, rel)
+  const located = await realInside(root, abs.right, prefix + rel, rootName)
   if (E.isLeft(located)) return located
   if (located.right._tag === 'Missing') return E.right(undefined)
   const path = located.right.path
-  const name = relativeName(root, abs.right)
+  const name = prefix + relativeName(root, abs.right)
   try {
     const info = await stat(path)
     if (!info.isFile()) return E.left(inputError(name, info.isDirectory() ? 'is a directory, not a file' : 'is not a regular file'))

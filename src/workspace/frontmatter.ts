@@ -15,12 +15,16 @@ export interface Frontmatter {
   readonly problem?: { readonly line: number; readonly message: string }
 }
 
+/** How many alias expansions a frontmatter may need before it counts as an alias bomb. */
+export const MAX_ALIASES = 100
+
 const FENCE = /^---[ \t]*\n(?:([\s\S]*?)\n)?---[ \t]*(?:\n|$)/
 
 /**
  * Splits `text` (LF line endings) into parsed frontmatter and body. No frontmatter gives
- * empty data and the whole text as body; invalid YAML gives empty data, the body after the
- * fence, and a problem with its 1-based line in the file.
+ * empty data and the whole text as body; invalid YAML of any kind (syntax, duplicate keys,
+ * an alias bomb, a list instead of a mapping) gives empty data, the body after the fence,
+ * and a problem with its 1-based line in the file. Never throws.
  *
  * @example
  * parseFrontmatter('---\nname: weather\n---\n# Weather\n')
@@ -38,7 +42,13 @@ export const parseFrontmatter = (text: string): Frontmatter => {
     const line = (error.linePos?.[0].line ?? 1) + 1
     return { data: {}, body, problem: { line, message: `frontmatter is not valid YAML: ${firstLine(error.message)}` } }
   }
-  const data: unknown = doc.toJS({ maxAliasCount: 100 })
+  let data: unknown
+  try {
+    // a handful of aliases is normal; thousands ("billion laughs") only exhaust memory
+    data = doc.toJS({ maxAliasCount: MAX_ALIASES })
+  } catch (e) {
+    return { data: {}, body, problem: { line: 2, message: `frontmatter cannot be read: ${firstLine(e instanceof Error ? e.message : String(e))}` } }
+  }
   if (data == null) return { data: {}, body }
   return isRecord(data)
     ? { data, body }

@@ -26,6 +26,7 @@ import type { WorkspaceLayout } from './packets.js'
 const SHAPES: Readonly<Record<string, { readonly head: string; readonly separator: string }>> = {
   identity: { head: '', separator: '\n\n' },
   bootstrap: { head: '', separator: '\n\n' },
+  tools: { head: '', separator: '\n\n' },
   memory: { head: '# Memory\n\n', separator: '\n\n' },
   'active-skills': { head: '# Active Skills\n\n', separator: PART_SEPARATOR },
   skills: { head: '', separator: '\n' },

@@ -18,10 +18,15 @@ import { DEFAULT_BOOTSTRAP_FILES, type Workspace, type WorkspaceFile } from './m
 import { describeFsError, resolveLexical } from './paths.js'
 import { pathHost, type Host } from './requirements.js'
 import { loadSkills } from './skills.js'
+import { bootstrapFilesOf, type NanobotVersion } from './version.js'
+import { zoneLabel } from './zoneName.js'
 
 /** How to read a workspace. Every field has a default. */
 export interface LoadOptions {
-  /** Bootstrap files, in prompt order. Default `AGENTS.md, SOUL.md, USER.md, TOOLS.md, IDENTITY.md`. */
+  /**
+   * Bootstrap files, in prompt order. Default `AGENTS.md, SOUL.md, USER.md, TOOLS.md,
+   * IDENTITY.md` (nanobot HEAD: `AGENTS.md, SOUL.md, USER.md`).
+   */
   readonly bootstrapFiles?: ReadonlyArray<string>
   /** The clock. Default `() => new Date()`. */
   readonly now?: () => Date
@@ -35,6 +40,17 @@ export interface LoadOptions {
   readonly maxHistoryEntries?: number
   /** Keep only history entries of this session (e.g. `cli:direct`) and those with none. */
   readonly sessionKey?: string
+  /**
+   * Reproduce this nanobot release's prompt: its files, its SKILL.md reading and its skill
+   * order. Default: gssc's own layout. See {@link NanobotVersion}.
+   */
+  readonly nanobotVersion?: NanobotVersion
+  /** The zone's `%Z` label (`CST`). Default: from the system's zone database (nanobot 0.1.4 only). */
+  readonly timeZoneLabel?: string
+  /** A read-only folder of bundled skills (`<dir>/SKILL.md`), listed after the workspace's own. */
+  readonly builtinSkills?: string
+  /** `directory`: as the file system lists them (nanobot's order); `sorted`: by folder name. Default: `directory` with a nanobot version, else `sorted`. */
+  readonly skillOrder?: 'directory' | 'sorted'
 }
 
 /** Default {@link LoadOptions.readLimitBytes}: 8 MiB. */
@@ -44,8 +60,10 @@ export const DEFAULT_READ_LIMIT_BYTES = 8 * 1024 * 1024
  * Reads the workspace at `dir`.
  *
  * Fails (Left) when the folder does not exist, an option is invalid, a file cannot be read,
- * or any path or symlink leads outside the workspace. Softer problems (a skill with bad
- * frontmatter, a malformed history line) are listed in `problems`.
+ * or a bootstrap or memory file's path or symlink leads outside the workspace. Softer
+ * problems are listed in `problems`, each naming its file: a skill that is skipped (its
+ * frontmatter is not valid YAML, its folder links out of the workspace, it cannot be read),
+ * a malformed history line.
  *
  * @example
  * const ws = await loadWorkspace('~/.nanobot/workspace', { timeZone: 'Asia/Shanghai' })()
@@ -67,7 +85,8 @@ export const loadWorkspace =
     const root = await workspaceRoot(dir)
     if (E.isLeft(root)) return root
 
-    const names = options.bootstrapFiles ?? DEFAULT_BOOTSTRAP_FILES
+    const version = options.nanobotVersion
+    const names = options.bootstrapFiles ?? (version === undefined ? DEFAULT_BOOTSTRAP_FILES : bootstrapFilesOf(version))
     if (new Set(names).size !== names.length)
       return E.left(configError('bootstrapFiles', names, 'lists a file twice'))
     for (const name of names) {
@@ -75,15 +94,23 @@ export const loadWorkspace =
       if (E.isLeft(inside)) return inside
     }
     const head = { limitBytes, end: 'head' } as const
-    const [bootstrapRead, skills, memory] = await Promise.all([
+    const [bootstrapRead, skills, memory, label] = await Promise.all([
       Promise.all(names.map((name) => readWorkspaceFile(root.right, name, head))),
-      loadSkills(root.right, head, options.host ?? pathHost(process.env)),
+      loadSkills(root.right, {
+        limit: head,
+        host: options.host ?? pathHost(process.env),
+        order: options.skillOrder ?? (version === undefined ? 'sorted' : 'directory'),
+        ...(version === undefined ? {} : { version }),
+        ...(options.builtinSkills === undefined ? {} : { builtin: options.builtinSkills }),
+      }),
       loadMemory(root.right, {
         limitBytes,
         today: isoDate(wall.right),
         maxEntries,
         ...(options.sessionKey === undefined ? {} : { sessionKey: options.sessionKey }),
+        head: version === 'HEAD',
       }),
+      options.timeZoneLabel ?? (version === '0.1.4' ? zoneLabel(now, timeZone) : undefined),
     ])
     const bootstrap: WorkspaceFile[] = []
     const missing: string[] = []
@@ -92,16 +119,17 @@ export const loadWorkspace =
       if (read.right === undefined) missing.push(names[i]!)
       else bootstrap.push(read.right)
     }
-    if (E.isLeft(skills)) return skills
     if (E.isLeft(memory)) return memory
     return E.right({
       root: root.right,
-      clock: { now, timeZone },
+      clock: { now, timeZone, ...(label === undefined ? {} : { label }) },
       bootstrap,
       missing,
       memory: memory.right.memory,
-      skills: skills.right.skills,
-      problems: [...skills.right.problems, ...memory.right.problems],
+      skills: skills.skills,
+      ...(skills.shadowed.length === 0 ? {} : { shadowed: skills.shadowed }),
+      ...(version === undefined ? {} : { nanobotVersion: version }),
+      problems: [...skills.problems, ...memory.right.problems],
     })
   }
 

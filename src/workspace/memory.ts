@@ -23,6 +23,12 @@ export interface MemorySettings {
   readonly maxEntries: number
   /** Keep only entries of this session (and entries with no session). */
   readonly sessionKey?: string
+  /**
+   * nanobot HEAD's rules: entries need a whole-number cursor, a session key keeps only its
+   * own entries, and a HISTORY.md log is not shown (nanobot migrates it into history.jsonl
+   * and marks every entry as already processed).
+   */
+  readonly head?: boolean
 }
 
 /**
@@ -47,11 +53,13 @@ export const loadMemory = async (
   const [longTerm, today, jsonl, markdown, cursorFile] = files.map((f) => (E.isRight(f) ? f.right : undefined))
   const cursor = cursorFile === undefined ? { problems: [] } : readCursor(cursorFile)
   const log = jsonl ?? markdown
-  const parsed = jsonl !== undefined ? parseHistoryJsonl(jsonl) : { entries: markdown !== undefined ? parseHistoryMarkdown(markdown.text) : [], problems: [] }
+  const headRules = settings.head === true
+  const parsed =
+    jsonl !== undefined ? parseHistoryJsonl(jsonl) : { entries: markdown !== undefined && !headRules ? parseHistoryMarkdown(markdown.text) : [], problems: [] }
   const dream = cursor.value
   const unseen = parsed.entries
-    .filter((e) => dream === undefined || e.cursor === undefined || e.cursor > dream)
-    .filter((e) => settings.sessionKey === undefined || e.sessionKey === undefined || e.sessionKey === settings.sessionKey)
+    .filter((e) => (headRules ? validCursor(e.cursor) && e.cursor > (dream ?? 0) : dream === undefined || e.cursor === undefined || e.cursor > dream))
+    .filter((e) => settings.sessionKey === undefined || e.sessionKey === settings.sessionKey || (!headRules && e.sessionKey === undefined))
   const history = settings.maxEntries > 0 ? unseen.slice(-settings.maxEntries) : []
   return E.right({
     memory: {
@@ -64,6 +72,9 @@ export const loadMemory = async (
     problems: [...cursor.problems, ...parsed.problems],
   })
 }
+
+/** nanobot HEAD keeps only entries whose cursor is a whole number, 0 or more. */
+const validCursor = (c: number | undefined): c is number => c !== undefined && Number.isSafeInteger(c) && c >= 0
 
 /** A value read from a file, and the problems met reading it. */
 interface Read<A> {

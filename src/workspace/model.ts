@@ -6,6 +6,7 @@
  * @module
  */
 import type { InputError } from '../error.js'
+import type { NanobotVersion } from './version.js'
 
 // -------------------------------------------------------------------------------------
 // model
@@ -38,12 +39,17 @@ export interface Requirements {
   readonly env: ReadonlyArray<string>
 }
 
-/** A skill: `skills/<dir>/SKILL.md`, its frontmatter read with a YAML parser. */
+/**
+ * A skill: `skills/<dir>/SKILL.md` (or `<dir>/SKILL.md` of the bundled-skills folder), read
+ * as the workspace's nanobot version reads it (gssc's own reading: a YAML parser).
+ */
 export interface Skill {
-  /** `name` from the frontmatter, else the directory name. */
+  /** `name` from the frontmatter, else the directory name (nanobot versions: the directory name). */
   readonly name: string
-  /** The directory under `skills/`. */
+  /** The directory under `skills/` (or under the bundled-skills folder). */
   readonly dir: string
+  /** Where it comes from: the workspace (default) or the bundled-skills folder. */
+  readonly origin?: 'workspace' | 'builtin'
   /** The SKILL.md file (absolute path in `file.path`). */
   readonly file: WorkspaceFile
   /** `description` from the frontmatter, else the directory name. */
@@ -100,6 +106,8 @@ export interface Clock {
   readonly now: Date
   /** An IANA time zone name, e.g. `Asia/Shanghai`. */
   readonly timeZone: string
+  /** The zone's label as Python's `%Z` prints it (`CST`), for nanobot 0.1.4's prompt. */
+  readonly label?: string
 }
 
 /** A loaded workspace. Plain data: build one by hand in tests if you like. */
@@ -112,8 +120,15 @@ export interface Workspace {
   /** The bootstrap files that were asked for but do not exist. */
   readonly missing: ReadonlyArray<string>
   readonly memory: Memory
-  /** Skills sorted by directory name. */
+  /**
+   * Workspace skills, then bundled ones, each group sorted by directory name or in
+   * directory order (`skillOrder`).
+   */
   readonly skills: ReadonlyArray<Skill>
+  /** Bundled skills hidden by a workspace skill of the same folder name (their files). */
+  readonly shadowed?: ReadonlyArray<string>
+  /** The nanobot release whose prompt this workspace reproduces; none for gssc's own layout. */
+  readonly nanobotVersion?: NanobotVersion
   /**
    * Problems that did not stop the load, each naming its file (and line): a skill whose
    * frontmatter is not valid YAML, a malformed history.jsonl line. Nothing is skipped

@@ -4,18 +4,22 @@
  *
  * @module
  */
+import { machine } from 'node:os'
 import * as E from 'fp-ts/lib/Either.js'
 import { configError, type ConfigError } from '../error.js'
 import { DEFAULT_PRIORITY, type PacketType, type Priority } from '../packet.js'
 import type { Tokenizer } from '../tokenize/tokenizer.js'
+import { HEAD_TOOL_NOTES } from './headToolNotes.js'
+import { NANOBOT_TOOLS } from './nanobotIdentity.js'
+import { versionProblem, type NanobotVersion } from './version.js'
 
 /** The kinds of prompt part, each with its own packet type and priority. */
-export type PartKind = 'identity' | 'bootstrap' | 'memory' | 'notes' | 'active-skill' | 'skills-summary' | 'history' | 'session'
+export type PartKind = 'identity' | 'bootstrap' | 'tool-notes' | 'memory' | 'notes' | 'active-skill' | 'skills-summary' | 'history' | 'session'
 
 /**
  * Default packet type of each part kind. Its priority is the packet type's (P0
  * instructions, P1 task_state, P2 evidence, P3 history):
- * - identity, bootstrap files and the session line are the agent's instructions;
+ * - identity, bootstrap files, tool notes and the session line are the agent's instructions;
  * - long-term memory and today's note are the state the agent works from;
  * - skills are evidence: reference material the agent may need;
  * - the history log is history, cut first.
@@ -23,6 +27,7 @@ export type PartKind = 'identity' | 'bootstrap' | 'memory' | 'notes' | 'active-s
 export const PART_TYPES: Readonly<Record<PartKind, PacketType>> = {
   identity: 'instructions',
   bootstrap: 'instructions',
+  'tool-notes': 'instructions',
   session: 'instructions',
   memory: 'task_state',
   notes: 'task_state',
@@ -63,8 +68,21 @@ export interface PromptOptions {
    */
   readonly priorities?: Readonly<Record<string, Priority>>
   readonly identity?: IdentityOptions
-  /** The runtime line. Default `<OS> <arch>, Node.js <version>` of this process. */
+  /**
+   * The runtime line. Default `<OS> <machine>, Node.js <version>` of this process (nanobot
+   * writes its Python's: pass `Linux x86_64, Python 3.11.7` to match a nanobot prompt).
+   */
   readonly runtime?: string
+  /**
+   * The tool list of nanobot 0.1.x's identity ("You have access to tools that allow you
+   * to:"), one capability a line. Default: nanobot's five with a nanobot version, none in
+   * gssc's own layout.
+   */
+  readonly tools?: ReadonlyArray<string>
+  /** nanobot HEAD's "# Tool Usage Notes" section. Default: that release's own. */
+  readonly toolNotes?: string
+  /** nanobot HEAD's platform policy. Default: `windows` on Windows, else `posix`. */
+  readonly platform?: 'posix' | 'windows'
   /** Skills whose whole body goes in for this turn, besides the always-on ones. */
   readonly skillNames?: ReadonlyArray<string>
   /** With `chatId`, adds the `## Current Session` block. */
@@ -85,6 +103,9 @@ export interface Settings {
   readonly priorities: Readonly<Record<string, Priority>>
   readonly identity: Required<IdentityOptions>
   readonly runtime: string
+  readonly tools: ReadonlyArray<string>
+  readonly toolNotes: string
+  readonly platform: 'posix' | 'windows'
   readonly skillNames: ReadonlyArray<string>
   readonly session?: { readonly channel: string; readonly chatId: string }
   readonly includeHistory: boolean
@@ -92,9 +113,8 @@ export interface Settings {
 
 const OS_NAMES: Readonly<Record<string, string>> = { darwin: 'macOS', linux: 'Linux', win32: 'Windows' }
 
-/** `Linux x64, Node.js 20.19.0`, for this process. */
-export const defaultRuntime = (): string =>
-  `${OS_NAMES[process.platform] ?? process.platform} ${process.arch}, Node.js ${process.versions.node}`
+/** `Linux x86_64, Node.js 20.19.0`, for this process (the machine named as `uname -m` does, like nanobot). */
+export const defaultRuntime = (): string => `${OS_NAMES[process.platform] ?? process.platform} ${machine()}, Node.js ${process.versions.node}`
 
 const positiveInt = (field: string, v: number): E.Either<ConfigError, number> =>
   Number.isInteger(v) && v > 0 ? E.right(v) : E.left(configError(field, v, 'must be a positive integer number of tokens'))
@@ -103,16 +123,21 @@ const oneLine = (field: string, v: string): E.Either<ConfigError, string> =>
   /[\r\n]/.test(v) ? E.left(configError(field, v, 'must be a single line')) : E.right(v)
 
 /**
- * Validates options and fills defaults.
+ * Validates options and fills defaults; with a nanobot `version`, also refuses what that
+ * version's prompt has no place for, and lifts the token limits unless they are given.
  *
  * @example
  * resolveSettings({ tokenizer, maxTokens: 0 }) // Left(config.maxTokens: must be a positive integer number of tokens (got 0))
  * @category constructors
  */
-export const resolveSettings = (o: PromptOptions): E.Either<ConfigError, Settings> => {
+export const resolveSettings = (o: PromptOptions, version?: NanobotVersion): E.Either<ConfigError, Settings> => {
+  const unsupported = versionProblem(o, version)
+  if (unsupported !== undefined) return E.left(unsupported)
+  // reproducing nanobot: no limits unless asked for, since nanobot has none
+  const limitless = version === undefined ? undefined : Number.MAX_SAFE_INTEGER
   const numbers: Array<[string, number | undefined, number]> = [
-    ['maxTokens', o.maxTokens, 32_000],
-    ['maxFileTokens', o.maxFileTokens, 5_000],
+    ['maxTokens', o.maxTokens, limitless ?? 32_000],
+    ['maxFileTokens', o.maxFileTokens, limitless ?? 5_000],
     ['maxHistoryTokens', o.maxHistoryTokens, 8_000],
     ['minCutTokens', o.minCutTokens, 32],
     ...Object.entries(o.fileTokens ?? {}).map(([k, v]): [string, number, number] => [`fileTokens[${JSON.stringify(k)}]`, v, v]),
@@ -123,12 +148,18 @@ export const resolveSettings = (o: PromptOptions): E.Either<ConfigError, Setting
   }
   for (const [key, p] of Object.entries(o.priorities ?? {}))
     if (!Number.isInteger(p) || p < 0 || p > 4) return E.left(configError(`priorities[${JSON.stringify(key)}]`, p, 'must be a priority 0–4'))
-  if ((o.channel === undefined) !== (o.chatId === undefined)) {
+  if (version !== 'HEAD' && (o.channel === undefined) !== (o.chatId === undefined)) {
     // nanobot adds the session block only when both are known; say so instead of dropping one
     const [field, value] = o.channel === undefined ? ['chatId', o.chatId] : ['channel', o.channel]
     return E.left(configError(field, value, 'channel and chatId go together: give both or neither'))
   }
-  for (const [field, value] of [['channel', o.channel], ['chatId', o.chatId]] as const) {
+  const lines: ReadonlyArray<readonly [string, string | undefined]> = [
+    ['channel', o.channel],
+    ['chatId', o.chatId],
+    ['runtime', o.runtime],
+    ...(o.tools ?? []).map((t, i) => [`tools[${i}]`, t] as const),
+  ]
+  for (const [field, value] of lines) {
     if (value === undefined) continue
     const checked = oneLine(field, value)
     if (E.isLeft(checked)) return checked
@@ -136,8 +167,8 @@ export const resolveSettings = (o: PromptOptions): E.Either<ConfigError, Setting
   const name = o.identity?.name ?? 'nanobot'
   return E.right({
     tokenizer: o.tokenizer,
-    maxTokens: o.maxTokens ?? 32_000,
-    maxFileTokens: o.maxFileTokens ?? 5_000,
+    maxTokens: o.maxTokens ?? limitless ?? 32_000,
+    maxFileTokens: o.maxFileTokens ?? limitless ?? 5_000,
     fileTokens: o.fileTokens ?? {},
     maxHistoryTokens: o.maxHistoryTokens ?? 8_000,
     minCutTokens: o.minCutTokens ?? 32,
@@ -149,8 +180,11 @@ export const resolveSettings = (o: PromptOptions): E.Either<ConfigError, Setting
       guidance: o.identity?.guidance ?? DEFAULT_GUIDANCE,
     },
     runtime: o.runtime ?? defaultRuntime(),
+    tools: o.tools ?? (version === undefined ? [] : NANOBOT_TOOLS),
+    toolNotes: o.toolNotes ?? HEAD_TOOL_NOTES,
+    platform: o.platform ?? (process.platform === 'win32' ? 'windows' : 'posix'),
     skillNames: o.skillNames ?? [],
-    ...(o.channel !== undefined && o.chatId !== undefined ? { session: { channel: o.channel, chatId: o.chatId } } : {}),
+    ...(o.channel !== undefined && (o.chatId !== undefined || version === 'HEAD') ? { session: { channel: o.channel, chatId: o.chatId ?? '' } } : {}),
     includeHistory: o.includeHistory ?? true,
   })
 }

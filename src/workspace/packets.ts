@@ -49,7 +49,7 @@ export interface WorkspaceLayout {
  * @since 0.1.0
  */
 export const workspacePackets = (ws: Workspace, options: PromptOptions): E.Either<GsscError, ReadonlyArray<PacketInput>> => {
-  const settings = resolveSettings(options)
+  const settings = resolveSettings(options, ws.nanobotVersion)
   if (E.isLeft(settings)) return settings
   // no total: fitting the whole context is the pipeline's job
   const s: Settings = { ...settings.right, maxTokens: Number.MAX_SAFE_INTEGER }

@@ -43,16 +43,17 @@ export type Located = { readonly _tag: 'Missing' } | { readonly _tag: 'Found'; r
 
 /**
  * The symlink-free path of `abs`, checked to be inside `root` (itself symlink-free).
- * Nothing there is `Missing`, not an error; a dangling symlink is `Missing` too.
+ * Nothing there is `Missing`, not an error; a dangling symlink is `Missing` too. `rootName`
+ * names the root in the error (default "the workspace").
  *
  * @category utils
  */
-export const realInside = async (root: string, abs: string, input: string): Promise<E.Either<InputError, Located>> => {
+export const realInside = async (root: string, abs: string, input: string, rootName = 'the workspace'): Promise<E.Either<InputError, Located>> => {
   try {
     const real = await realpath(abs)
     return isInside(root, real)
       ? E.right({ _tag: 'Found', path: real })
-      : E.left(inputError(input, `resolves to ${real}, outside the workspace ${root} (a symlink leaves the workspace)`))
+      : E.left(inputError(input, `resolves to ${real}, outside ${rootName} ${root} (a symlink leaves ${rootName})`))
   } catch (e) {
     return fsCode(e) === 'ENOENT' || fsCode(e) === 'ENOTDIR'
       ? E.right({ _tag: 'Missing' })

@@ -29,7 +29,9 @@ export interface PartReport {
   readonly dropped: boolean
   /**
    * `kept` (whole), `file-cap` / `section-cap` / `budget` (cut or dropped by that limit),
-   * `missing` (file not found), `unavailable` (always-on skill with unmet requirements).
+   * `missing` (file not found), `unavailable` (always-on skill with unmet requirements),
+   * `ignored` (the nanobot version does not show it), `shadowed` (a bundled skill hidden by
+   * the workspace's own).
    */
   readonly reason: Reason | Omitted['reason']
   /** The reason in words. */
@@ -62,7 +64,7 @@ export interface SystemPrompt {
  * @since 0.1.0
  */
 export const buildSystemPrompt = (ws: Workspace, options: PromptOptions): E.Either<GsscError, SystemPrompt> => {
-  const settings = resolveSettings(options)
+  const settings = resolveSettings(options, ws.nanobotVersion)
   if (E.isLeft(settings)) return settings
   const s = settings.right
   const built = promptSections(ws, s)

@@ -16,12 +16,13 @@ import type { PacketType, Priority } from '../packet.js'
 import { instantOf } from './clock.js'
 import { identityText } from './identity.js'
 import type { Skill, Workspace } from './model.js'
-import { partClass, type PartKind, type Settings } from './options.js'
-import { describeMissing } from './requirements.js'
+import type { PartKind, Settings } from './options.js'
+import { nanobotSections } from './nanobotSections.js'
 import { PART_SEPARATOR } from '../structure/parts.js'
+import { collector, lineSafe, missingFiles, shadowedSkills, SKILLS_INTRO, summaryEntry, unavailableSkills } from './sectionKit.js'
 
 /** Where a section sits. */
-export type SectionId = 'identity' | 'bootstrap' | 'memory' | 'active-skills' | 'skills' | 'history' | 'session'
+export type SectionId = 'identity' | 'bootstrap' | 'tools' | 'memory' | 'active-skills' | 'skills' | 'history' | 'session'
 
 /** One budgetable piece of the prompt. `head` is never cut; `body` may be. */
 export interface Item {
@@ -62,61 +63,39 @@ export interface Omitted {
   readonly kind: PartKind
   readonly name: string
   readonly file?: string
-  readonly reason: 'missing' | 'unavailable'
+  /**
+   * `missing`: not found; `unavailable`: an always-on skill whose requirements are not met;
+   * `ignored`: the nanobot version does not show it (a daily note in 0.1.4, a template file
+   * in HEAD); `shadowed`: a bundled skill hidden by the workspace's own.
+   */
+  readonly reason: 'missing' | 'unavailable' | 'ignored' | 'shadowed'
   readonly detail: string
 }
 
-
-/** The era-A skills intro (nanobot v0.1.4), followed by the XML list. */
-export const SKILLS_INTRO =
-  '# Skills\n\nThe following skills extend your capabilities. To use a skill, read its SKILL.md file using the read_file tool.\n' +
-  'Skills with available="false" need dependencies installed first - you can try installing them with apt/brew.\n\n'
-
-/**
- * Escapes text for an XML text node: `&`, `<` and `>`, as nanobot does. Skill names and
- * descriptions are untrusted and must not open or close the tags around them.
- *
- * @example
- * escapeXml('<a> & "b"') // '&lt;a&gt; &amp; "b"'
- * @category utils
- */
-export const escapeXml = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+/** Sections and the parts left out before any budget. */
+export interface Sections {
+  readonly sections: ReadonlyArray<Section>
+  readonly omitted: ReadonlyArray<Omitted>
+}
 
 /**
- * The sections of a workspace's prompt, and the parts left out before any budget.
+ * The sections of a workspace's prompt, and the parts left out before any budget: gssc's
+ * own layout, or with `ws.nanobotVersion` that version's (see `nanobotSections`).
  *
  * @category constructors
  */
-export const promptSections = (
-  ws: Workspace,
-  s: Settings,
-): E.Either<ConfigError, { readonly sections: ReadonlyArray<Section>; readonly omitted: ReadonlyArray<Omitted> }> => {
+export const promptSections = (ws: Workspace, s: Settings): E.Either<ConfigError, Sections> => {
+  if (ws.nanobotVersion !== undefined) return nanobotSections(ws, s, ws.nanobotVersion)
   const identity = identityText(ws, s)
   if (E.isLeft(identity)) return identity
   const active = activeSkills(ws, s)
   if (E.isLeft(active)) return active
-  let rank = 0
-  const item = (kind: PartKind, id: string, name: string, head: string, body: string, extra: Partial<Item> = {}): Item => ({
-    id,
-    kind,
-    name,
-    head,
-    body,
-    cuttable: true,
-    ...partClass(s, kind, extra.file),
-    rank: rank++,
-    bytes: 0,
-    ...extra,
-  })
-  const sections: Section[] = []
-  const section = (id: SectionId, items: ReadonlyArray<Item>, shape: Partial<Section> = {}): void => {
-    if (items.length > 0) sections.push({ id, joiner: PART_SEPARATOR, head: '', sep: '\n\n', tail: '', ...shape, items })
-  }
+  const { item, section, sections } = collector(s)
 
   section('identity', [item('identity', 'identity', 'Identity', '', identity.right)])
   section(
     'bootstrap',
-    ws.bootstrap.map((f) => item('bootstrap', `bootstrap:${f.name}`, f.name, `## ${f.name}\n\n`, f.text, { file: f.name, bytes: f.bytes })),
+    ws.bootstrap.map((f) => item('bootstrap', `bootstrap:${f.name}`, f.name, `## ${lineSafe(f.name)}\n\n`, f.text, { file: f.name, bytes: f.bytes })),
   )
   const { longTerm, today } = ws.memory
   section(
@@ -134,13 +113,13 @@ export const promptSections = (
   section(
     'active-skills',
     active.right.map((k) =>
-      item('active-skill', `skill:${k.dir}`, `Skill: ${k.name}`, `### Skill: ${k.name}\n\n`, k.body.trim(), { file: k.file.name, bytes: k.file.bytes }),
+      item('active-skill', `skill:${k.dir}`, `Skill: ${k.name}`, `### Skill: ${lineSafe(k.name)}\n\n`, k.body.trim(), { file: k.file.name, bytes: k.file.bytes }),
     ),
     { head: '# Active Skills\n\n', sep: PART_SEPARATOR },
   )
   section(
     'skills',
-    ws.skills.map((k) => item('skills-summary', `summary:${k.dir}`, `Skill summary: ${k.name}`, summaryEntry(k), '', { file: k.file.name, cuttable: false })),
+    ws.skills.map((k) => item('skills-summary', `summary:${k.dir}`, `Skill summary: ${k.name}`, summaryEntry(k, k.file.path), '', { file: k.file.name, cuttable: false })),
     { head: `${SKILLS_INTRO}<skills>\n`, sep: '\n', tail: '\n</skills>' },
   )
   if (s.includeHistory && ws.memory.history.length > 0) {
@@ -159,19 +138,8 @@ export const promptSections = (
     section('session', [item('session', 'session', 'Current Session', '', `## Current Session\nChannel: ${s.session.channel}\nChat ID: ${s.session.chatId}`)], {
       joiner: '\n\n',
     })
-  return E.right({ sections, omitted: omittedParts(ws, new Set(active.right.map((k) => k.name))) })
+  return E.right({ sections, omitted: [...missingFiles(ws), ...unavailableSkills(ws, new Set(active.right.map((k) => k.name))), ...shadowedSkills(ws)] })
 }
-
-/** One `<skill>` element of the summary, all text escaped. */
-const summaryEntry = (k: Skill): string =>
-  [
-    `  <skill available="${k.available}">`,
-    `    <name>${escapeXml(k.name)}</name>`,
-    `    <description>${escapeXml(k.description)}</description>`,
-    `    <location>${escapeXml(k.file.path)}</location>`,
-    ...(k.available ? [] : [`    <requires>${escapeXml(describeMissing(k.missing))}</requires>`]),
-    '  </skill>',
-  ].join('\n')
 
 /** Always-on skills whose requirements are met, then the ones asked for by name. */
 const activeSkills = (ws: Workspace, s: Settings): E.Either<ConfigError, ReadonlyArray<Skill>> => {
@@ -188,19 +156,3 @@ const activeSkills = (ws: Workspace, s: Settings): E.Either<ConfigError, Readonl
   }
   return E.right(chosen)
 }
-
-const omittedParts = (ws: Workspace, active: ReadonlySet<string>): ReadonlyArray<Omitted> => [
-  ...ws.missing.map((name): Omitted => ({ id: `bootstrap:${name}`, kind: 'bootstrap', name, file: name, reason: 'missing', detail: 'not found in the workspace' })),
-  ...ws.skills
-    .filter((k) => k.always && !active.has(k.name))
-    .map(
-      (k): Omitted => ({
-        id: `skill:${k.dir}`,
-        kind: 'active-skill',
-        name: `Skill: ${k.name}`,
-        file: k.file.name,
-        reason: 'unavailable',
-        detail: `always-on, but its requirements are not met (${describeMissing(k.missing)}); listed in the skills summary instead`,
-      }),
-    ),
-]

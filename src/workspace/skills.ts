@@ -1,11 +1,19 @@
 /**
- * Skills: every `skills/<dir>/SKILL.md`, in directory-name order. A folder without a
- * SKILL.md is not a skill and is passed over; a SKILL.md whose frontmatter cannot be read is
- * still listed (under its directory name) and the problem is reported.
+ * Skills: every `skills/<dir>/SKILL.md` of the workspace, then every `<dir>/SKILL.md` of the
+ * bundled-skills folder (read-only; a workspace skill of the same folder name hides the
+ * bundled one, as in nanobot). A folder without a SKILL.md is not a skill and is passed over.
+ *
+ * Order: by folder name, or in directory order (the order the file system lists them, which
+ * is what nanobot shows: it does not sort).
+ *
+ * A skill that cannot be used is skipped and reported with its file, and the rest of the
+ * workspace builds: a folder whose symlink leaves its root, an unreadable SKILL.md, and a
+ * frontmatter that is not valid YAML (syntax, duplicate keys, an alias bomb).
  *
  * @module
  */
-import { readdir } from 'node:fs/promises'
+import { opendir, realpath } from 'node:fs/promises'
+import { resolve } from 'node:path'
 import * as E from 'fp-ts/lib/Either.js'
 import { inputError, type InputError } from '../error.js'
 import { readWorkspaceFile, type ReadLimit } from './files.js'
@@ -13,58 +21,119 @@ import { isRecord, parseFrontmatter, readMetadata } from './frontmatter.js'
 import type { Requirements, Skill, WorkspaceFile } from './model.js'
 import { describeFsError, realInside, resolveLexical } from './paths.js'
 import { missingOn, type Host } from './requirements.js'
+import { readSkillAs } from './skillRules.js'
+import type { NanobotVersion } from './version.js'
 
-/** Skills and the problems met reading them. */
+/** Skills, the bundled ones a workspace skill hides, and the problems met reading them. */
 export interface LoadedSkills {
   readonly skills: ReadonlyArray<Skill>
+  readonly shadowed: ReadonlyArray<string>
   readonly problems: ReadonlyArray<InputError>
 }
 
-/**
- * Reads the skills of the workspace at `root` (symlink-free). A skill folder or file that
- * resolves outside the workspace fails the whole load: a workspace must not pull in files
- * from elsewhere behind its owner's back.
- *
- * @category utils
- */
-export const loadSkills = async (root: string, limit: ReadLimit, host: Host): Promise<E.Either<InputError, LoadedSkills>> => {
-  const dir = resolveLexical(root, 'skills', 'skills')
-  if (E.isLeft(dir)) return dir
-  const located = await realInside(root, dir.right, 'skills')
-  if (E.isLeft(located)) return located
-  if (located.right._tag === 'Missing') return E.right({ skills: [], problems: [] })
-  let names: string[]
-  try {
-    const entries = await readdir(located.right.path, { withFileTypes: true })
-    names = entries.filter((d) => d.isDirectory() || d.isSymbolicLink()).map((d) => d.name)
-  } catch (e) {
-    return E.left(inputError('skills', describeFsError(e)))
-  }
-  names.sort()
-  const skills: Skill[] = []
-  const problems: InputError[] = []
-  for (const name of names) {
-    const file = await readWorkspaceFile(root, `skills/${name}/SKILL.md`, limit)
-    if (E.isLeft(file)) return file
-    if (file.right === undefined) continue
-    const read = await readSkill(name, file.right, host)
-    skills.push(read.skill)
-    problems.push(...read.problems)
-  }
-  return E.right({ skills, problems })
+/** How skills are read. */
+export interface SkillSettings {
+  readonly limit: ReadLimit
+  readonly host: Host
+  /** The nanobot version whose reading rules apply; none for gssc's own. */
+  readonly version?: NanobotVersion
+  readonly order: 'sorted' | 'directory'
+  /** The bundled-skills folder, if any. */
+  readonly builtin?: string
 }
 
 /**
- * One skill from its SKILL.md. Requirements come from `metadata.nanobot` (or
- * `metadata.openclaw`) `.requires.bins` / `.requires.env`; `always` from the top level or
- * `metadata.nanobot.always`.
+ * Reads the skills of the workspace at `root` (symlink-free) and of the bundled folder.
  *
  * @category utils
  */
-export const readSkill = async (dir: string, file: WorkspaceFile, host: Host): Promise<{ readonly skill: Skill; readonly problems: ReadonlyArray<InputError> }> => {
+export const loadSkills = async (root: string, s: SkillSettings): Promise<LoadedSkills> => {
+  const own = await skillsUnder(root, 'skills', 'skills/', 'workspace', s)
+  if (s.builtin === undefined) return { ...own, shadowed: [] }
+  let base: string
+  try {
+    base = await realpath(resolve(s.builtin))
+  } catch (e) {
+    return { ...own, shadowed: [], problems: [...own.problems, inputError(s.builtin, `bundled-skills folder ${describeFsError(e)}; no bundled skills`)] }
+  }
+  const bundled = await skillsUnder(base, '.', `${base}/`, 'builtin', s)
+  const taken = new Set(own.folders)
+  return {
+    skills: [...own.skills, ...bundled.skills.filter((k) => !taken.has(k.dir))],
+    shadowed: bundled.folders.filter((d) => taken.has(d)).map((d) => `${base}/${d}/SKILL.md`),
+    problems: [...own.problems, ...bundled.problems],
+  }
+}
+
+/** The skills in `root/folder`; `folders` lists every folder holding a SKILL.md, skipped ones too. */
+const skillsUnder = async (
+  root: string,
+  folder: string,
+  prefix: string,
+  origin: 'workspace' | 'builtin',
+  s: SkillSettings,
+): Promise<{ readonly skills: ReadonlyArray<Skill>; readonly folders: ReadonlyArray<string>; readonly problems: ReadonlyArray<InputError> }> => {
+  const none = { skills: [], folders: [] }
+  const dir = resolveLexical(root, folder, folder)
+  if (E.isLeft(dir)) return { ...none, problems: [dir.left] }
+  const located = await realInside(root, dir.right, folder, origin === 'builtin' ? 'the bundled-skills folder' : undefined)
+  if (E.isLeft(located)) return { ...none, problems: [skipped(located.left, 'no skills are read')] }
+  if (located.right._tag === 'Missing') return { ...none, problems: [] }
+  const names: string[] = []
+  try {
+    // opendir, not readdir: readdir sorts by name, opendir keeps the file system's order
+    for await (const d of await opendir(located.right.path)) if (d.isDirectory() || d.isSymbolicLink()) names.push(d.name)
+  } catch (e) {
+    return { ...none, problems: [inputError(folder, `${describeFsError(e)}; no skills are read`)] }
+  }
+  if (s.order === 'sorted') names.sort()
+  const skills: Skill[] = []
+  const folders: string[] = []
   const problems: InputError[] = []
+  const sub = folder === '.' ? '' : `${folder}/`
+  for (const name of names) {
+    const file = await readWorkspaceFile(root, `${sub}${name}/SKILL.md`, s.limit, origin === 'builtin' ? { prefix, rootName: 'the bundled-skills folder' } : {})
+    if (E.isLeft(file)) {
+      folders.push(name)
+      problems.push(skipped(file.left, 'the skill is skipped'))
+      continue
+    }
+    if (file.right === undefined) continue
+    folders.push(name)
+    const read = await readSkill(name, file.right, s.host, s.version)
+    problems.push(...read.problems)
+    if (read.skill !== undefined) skills.push(origin === 'builtin' ? { ...read.skill, origin } : read.skill)
+  }
+  return { skills, folders, problems }
+}
+
+/** The error, saying what became of the skill. */
+const skipped = (e: InputError, what: string): InputError => ({ ...e, message: `${e.message}; ${what}` })
+
+/**
+ * One skill from its SKILL.md, read by `version`'s rules (none: gssc's own reading).
+ * gssc reads requirements from `metadata.nanobot` (or `metadata.openclaw`)
+ * `.requires.bins` / `.requires.env`, and `always` from the top level or
+ * `metadata.nanobot.always`. A frontmatter that is not valid YAML skips the skill, in every
+ * version: the problem names the file and line.
+ *
+ * @category utils
+ */
+export const readSkill = async (
+  dir: string,
+  file: WorkspaceFile,
+  host: Host,
+  version?: NanobotVersion,
+): Promise<{ readonly skill?: Skill; readonly problems: ReadonlyArray<InputError> }> => {
   const fm = parseFrontmatter(file.text)
-  if (fm.problem !== undefined) problems.push(inputError(file.name, fm.problem.message, fm.problem.line))
+  if (fm.problem !== undefined) return { problems: [inputError(file.name, `${fm.problem.message}; the skill is skipped`, fm.problem.line)] }
+  if (version !== undefined) {
+    const read = readSkillAs(version, dir, file.text)
+    const missing = await missingOn(host, read.requires)
+    const skill: Skill = { name: dir, dir, file, ...read, missing, available: isMet(missing), frontmatter: fm.data }
+    return { skill, problems: [] }
+  }
+  const problems: InputError[] = []
   const metadata = readMetadata(fm.data.metadata)
   if (metadata._tag === 'Invalid') problems.push(inputError(file.name, `field "metadata": ${metadata.message}`, fieldLine(file.text, 'metadata')))
   const meta = metadata._tag === 'Ok' ? agentMetadata(metadata.value) : {}
@@ -93,12 +162,14 @@ export const readSkill = async (dir: string, file: WorkspaceFile, host: Host): P
       always: truthy(fm.data.always) || truthy(meta.always),
       requires,
       missing,
-      available: missing.bins.length === 0 && missing.env.length === 0,
+      available: isMet(missing),
       frontmatter: fm.data,
     },
     problems,
   }
 }
+
+const isMet = (missing: Requirements): boolean => missing.bins.length === 0 && missing.env.length === 0
 
 /** nanobot reads its own key first, then OpenClaw's (skills are shared between the two). */
 const agentMetadata = (metadata: Readonly<Record<string, unknown>>): Readonly<Record<string, unknown>> => {

@@ -82,7 +82,7 @@ describe('loadWorkspace: memory', () => {
 describe('loadWorkspace: skills', () => {
   it('reads every skills/<dir>/SKILL.md in name order and passes over folders without one', async () => {
     const ws = await load()
-    expect(ws.skills.map((s) => s.dir)).toEqual(['broken', 'deploy', 'github', 'memory', 'notes', 'plain', 'weather', 'xml-chars'])
+    expect(ws.skills.map((s) => s.dir)).toEqual(['deploy', 'github', 'memory', 'notes', 'plain', 'weather', 'xml-chars'])
   })
 
   it('parses YAML metadata, JSON-string metadata and openclaw metadata, and checks requirements on the host', async () => {
@@ -115,12 +115,12 @@ describe('loadWorkspace: skills', () => {
     expect(ws.skills.find((s) => s.dir === 'notes')).toMatchObject({ always: true, available: false, missing: { bins: ['obsidian-cli'], env: [] } })
   })
 
-  it('falls back to the directory name, and reports bad frontmatter without losing the skill', async () => {
+  it('falls back to the directory name, and skips a skill whose frontmatter is not valid YAML, naming file and line', async () => {
     const ws = await load()
     expect(ws.skills.find((s) => s.dir === 'plain')).toMatchObject({ name: 'plain', description: 'plain', body: '# Plain\n\nA skill without frontmatter.\n' })
-    expect(ws.skills.find((s) => s.dir === 'broken')).toMatchObject({ name: 'broken', description: 'broken', body: '# Broken\n\nBody of a skill whose frontmatter is not valid YAML.\n' })
+    expect(ws.skills.find((s) => s.dir === 'broken')).toBeUndefined()
     expect(ws.problems.map((p) => p.message)).toEqual([
-      'skills/broken/SKILL.md:3: frontmatter is not valid YAML: Flow sequence in block collection must be sufficiently indented and end with a ]',
+      'skills/broken/SKILL.md:3: frontmatter is not valid YAML: Flow sequence in block collection must be sufficiently indented and end with a ]; the skill is skipped',
     ])
   })
 })

@@ -100,7 +100,6 @@ Skills with available="false" need dependencies installed first - you can try in
 
 <skills>
 ${[
-  skillXml(root, 'broken', 'broken', 'broken'),
   skillXml(root, 'deploy', 'deploy', 'Deploy the family website.', 'ENV: DEPLOY_TOKEN'),
   skillXml(root, 'github', 'github', 'Interact with GitHub using the `gh` CLI.', 'CLI: gh'),
   skillXml(root, 'memory', 'memory', 'Two-layer memory: MEMORY.md for facts, daily notes for events.'),
@@ -152,7 +151,7 @@ describe('buildSystemPrompt: the seed order, exactly', () => {
       ['memory', 'kept', 1],
       ['notes', 'kept', 1],
       ['skill:memory', 'kept', 2],
-      ...['broken', 'deploy', 'github', 'memory', 'notes', 'plain', 'weather', 'xml-chars'].map((d) => [`summary:${d}`, 'kept', 2]),
+      ...['deploy', 'github', 'memory', 'notes', 'plain', 'weather', 'xml-chars'].map((d) => [`summary:${d}`, 'kept', 2]),
       ['session', 'kept', 0],
       ['bootstrap:IDENTITY.md', 'missing', 0],
       ['skill:notes', 'unavailable', 2],

@@ -36,7 +36,7 @@ describe('paths', () => {
   })
 })
 
-describe('symlinks that leave the workspace are refused', () => {
+describe('symlinks that leave the workspace are refused (skills: skipped and reported)', () => {
   it('a bootstrap file', () =>
     withTempDir(async (dir) => {
       const { ws, evil } = await layout(dir)
@@ -45,23 +45,34 @@ describe('symlinks that leave the workspace are refused', () => {
       expect(error.message).toBe(`SOUL.md: resolves to ${join(evil, 'secret.md')}, outside the workspace ${ws} (a symlink leaves the workspace)`)
     }))
 
-  it('a skill folder', () =>
+  it('a skill folder: that skill is skipped and reported, the rest builds', () =>
     withTempDir(async (dir) => {
       const { ws, evil } = await layout(dir)
       await symlink(join(evil, 'skill'), join(ws, 'skills', 'evil'))
-      expect(left(await loadWorkspace(ws, LOAD)()).message).toBe(
-        `skills/evil/SKILL.md: resolves to ${join(evil, 'skill', 'SKILL.md')}, outside the workspace ${ws} (a symlink leaves the workspace)`,
-      )
+      await mkdir(join(ws, 'skills', 'good'))
+      await writeFile(join(ws, 'skills', 'good', 'SKILL.md'), '---\nname: good\n---\nHelp.\n')
+      const loaded = right(await loadWorkspace(ws, LOAD)())
+      expect(loaded.skills.map((k) => k.dir)).toEqual(['good'])
+      expect(loaded.problems.map((p) => p.message)).toEqual([
+        `skills/evil/SKILL.md: resolves to ${join(evil, 'skill', 'SKILL.md')}, outside the workspace ${ws} (a symlink leaves the workspace); the skill is skipped`,
+      ])
+      const prompt = right(buildSystemPrompt(loaded, { tokenizer })).prompt
+      expect(prompt).toContain('<name>good</name>')
+      expect(prompt).not.toContain('exfiltrate')
+      expect(prompt).not.toContain('evil')
     }))
 
-  it('the skills folder itself, and a memory file', () =>
+  it('the skills folder itself (no skills, reported), and a memory file (refused)', () =>
     withTempDir(async (dir) => {
       const { ws, evil } = await layout(dir)
       const other = join(dir, 'other')
       await mkdir(other)
       await symlink(evil, join(other, 'skills'))
       await writeFile(join(other, 'AGENTS.md'), 'x')
-      expect(left(await loadWorkspace(other, LOAD)()).message).toMatch(/^skills: resolves to .*ws-evil, outside the workspace/)
+      const loaded = right(await loadWorkspace(other, LOAD)())
+      expect(loaded.skills).toEqual([])
+      expect(loaded.bootstrap.map((f) => f.name)).toEqual(['AGENTS.md'])
+      expect(loaded.problems.map((p) => p.message)).toEqual([expect.stringMatching(/^skills: resolves to .*ws-evil, outside the workspace .*; no skills are read$/)])
       await symlink(join(evil, 'secret.md'), join(ws, 'memory', 'MEMORY.md'))
       expect(left(await loadWorkspace(ws, LOAD)()).message).toMatch(/^memory\/MEMORY\.md: resolves to .*secret\.md, outside the workspace/)
     }))
@@ -89,7 +100,7 @@ describe('skill names given for a turn', () => {
       'config.skillNames: is not a skill name: skills are folders directly under skills/, and a path outside it is refused (got "../../etc")',
     )
     expect(left(buildSystemPrompt(ws, { tokenizer, skillNames: ['wether'] })).message).toBe(
-      'config.skillNames: no such skill; known: broken, deploy, github, memory, notes, plain, weather, xml-chars (got "wether")',
+      'config.skillNames: no such skill; known: deploy, github, memory, notes, plain, weather, xml-chars (got "wether")',
     )
   })
 })

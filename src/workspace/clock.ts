@@ -1,7 +1,8 @@
 /**
  * Wall-clock time in a named time zone, from an injected `Date`: the prompt's "Current Time"
- * line, the name of today's note, and the instants of history timestamps. Intl does the
- * zone arithmetic, so no time-zone database ships with gssc.
+ * line, the name of today's note, the instants of history timestamps, and a zone label when
+ * the system's zone database is not at hand (`zoneName.ts` reads it). Intl does the zone
+ * arithmetic, so no time-zone database ships with gssc.
  *
  * @module
  */
@@ -113,4 +114,29 @@ export const instantOf = (timestamp: string, timeZone: string): number | undefin
   const guess = asUtc - first.right.offsetMinutes * 60_000
   const second = wallTime(new Date(guess), timeZone)
   return E.isLeft(second) ? guess : asUtc - second.right.offsetMinutes * 60_000
+}
+
+/**
+ * The label from Intl alone: its short name when that is letters (`UTC`, `PST`), else the
+ * offset as tzdata writes numeric abbreviations (`+08`, `+0530`, `-03`).
+ *
+ * @example
+ * intlZoneLabel(new Date('2026-11-22T01:15:00Z'), 'Asia/Kolkata') // '+0530'
+ * @category utils
+ */
+export const intlZoneLabel = (date: Date, timeZone: string): string => {
+  try {
+    const short = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'short' }).formatToParts(date).find((p) => p.type === 'timeZoneName')?.value
+    if (short !== undefined && /^[A-Z]{3,5}$/.test(short)) return short
+  } catch {
+    return 'UTC'
+  }
+  const wall = wallTime(date, timeZone)
+  return E.isLeft(wall) ? 'UTC' : numericLabel(wall.right.offsetMinutes)
+}
+
+const numericLabel = (minutes: number): string => {
+  const abs = Math.abs(minutes)
+  const hh = String(Math.floor(abs / 60)).padStart(2, '0')
+  return `${minutes < 0 ? '-' : '+'}${hh}${abs % 60 === 0 ? '' : String(abs % 60).padStart(2, '0')}`
 }

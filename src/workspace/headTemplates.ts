@@ -2,21 +2,21 @@
  * nanobot HEAD leaves out workspace files its user never changed: AGENTS.md, USER.md and
  * memory/MEMORY.md are skipped when, stripped, they equal the templates nanobot's onboarding
  * copied in; a SOUL.md equal to the legacy template is replaced by the current one. gssc
- * compares SHA-256 digests of the stripped templates (commit 3852956a71a9), so it carries
- * only the one template it has to print: the current SOUL.md (nanobot is MIT licensed,
- * "Copyright (c) 2025-present Xubin Ren and the nanobot contributors").
+ * compares the length and a 64-bit FNV-1a digest of the stripped templates (commit
+ * 3852956a71a9; no node:crypto, so the prompt builds on any platform), and carries only the
+ * one template it has to print: the current SOUL.md (nanobot is MIT licensed, "Copyright
+ * (c) 2025-present Xubin Ren and the nanobot contributors").
  *
  * @module
  */
-import { createHash } from 'node:crypto'
 import { pyStrip } from './python.js'
 
-/** Digests of nanobot HEAD's stripped templates, by workspace path. */
+/** Fingerprints of nanobot HEAD's stripped templates, by path. */
 const TEMPLATE_DIGESTS: Readonly<Record<string, string>> = {
-  'AGENTS.md': 'b5d3a9f71da9ae2f28a431ed3edb32a622b56d9b7501aa8ae75dad87ea692dfd',
-  'USER.md': '4a69b5be617ad5a182d7411d76e3c42ed6483e3c737308f481d64c6e3ccc89c1',
-  'memory/MEMORY.md': 'd22710640c228b702c0d8d36196040ed56a734c13ca69afd14cb5888c894bb76',
-  'legacy/SOUL.md': '34cb8ffca9dcb097be57e03b39a1570b9adecd3f4c2101720fe9827b62e1b1d9',
+  'AGENTS.md': '1940:13730d2d65b3d259',
+  'USER.md': '841:0f215812057be528',
+  'memory/MEMORY.md': '407:c5eae51788ce756f',
+  'legacy/SOUL.md': '804:17807673680657ff',
 }
 
 /** nanobot HEAD's SOUL.md template, which replaces a legacy SOUL.md. */
@@ -45,5 +45,17 @@ export const HEAD_SOUL_TEMPLATE = [
  */
 export const isHeadTemplate = (name: string, content: string): boolean => {
   const digest = TEMPLATE_DIGESTS[name]
-  return digest !== undefined && createHash('sha256').update(pyStrip(content), 'utf8').digest('hex') === digest
+  return digest !== undefined && fingerprint(pyStrip(content)) === digest
+}
+
+const FNV_OFFSET = 0xcbf29ce484222325n
+const FNV_PRIME = 0x100000001b3n
+const MASK = (1n << 64n) - 1n
+
+/** `<UTF-8 length>:<FNV-1a 64 in hex>`: not a cryptographic hash, just "is it the unchanged template". */
+export const fingerprint = (text: string): string => {
+  const bytes = new TextEncoder().encode(text)
+  let h = FNV_OFFSET
+  for (const b of bytes) h = ((h ^ BigInt(b)) * FNV_PRIME) & MASK
+  return `${bytes.length}:${h.toString(16).padStart(16, '0')}`
 }

@@ -18,7 +18,7 @@
  */
 import * as E from 'fp-ts/lib/Either.js'
 import type { ConfigError } from '../error.js'
-import { instantOf, wallTime } from './clock.js'
+import { instantOf, intlZoneLabel, wallTime } from './clock.js'
 import { HEAD_SOUL_TEMPLATE, isHeadTemplate } from './headTemplates.js'
 import type { Skill, Workspace } from './model.js'
 import { nanobotIdentity } from './nanobotIdentity.js'
@@ -29,7 +29,6 @@ import { collector, lineSafe, missingFiles, shadowedSkills, SKILLS_INTRO, summar
 import type { Omitted, Sections } from './sections.js'
 import { PART_SEPARATOR } from '../structure/parts.js'
 import type { NanobotVersion } from './version.js'
-import { intlZoneLabel } from './zoneName.js'
 
 /** nanobot HEAD's skills intro, followed by the groups. */
 const HEAD_SKILLS_INTRO =

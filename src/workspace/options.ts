@@ -4,7 +4,6 @@
  *
  * @module
  */
-import { machine } from 'node:os'
 import * as E from 'fp-ts/lib/Either.js'
 import { configError, type ConfigError } from '../error.js'
 import { DEFAULT_PRIORITY, type PacketType, type Priority } from '../packet.js'
@@ -113,8 +112,14 @@ export interface Settings {
 
 const OS_NAMES: Readonly<Record<string, string>> = { darwin: 'macOS', linux: 'Linux', win32: 'Windows' }
 
-/** `Linux x86_64, Node.js 20.19.0`, for this process (the machine named as `uname -m` does, like nanobot). */
-export const defaultRuntime = (): string => `${OS_NAMES[process.platform] ?? process.platform} ${machine()}, Node.js ${process.versions.node}`
+/** Node's architecture names as `uname -m` (and so Python's `platform.machine()`) gives them. */
+const MACHINES: Readonly<Record<string, string>> = { x64: 'x86_64', ia32: 'i686', arm64: 'aarch64', arm: 'armv7l', ppc64: 'ppc64le' }
+
+/** `Linux x86_64, Node.js 20.19.0`, for this process (the machine named as nanobot names it). */
+export const defaultRuntime = (): string => {
+  const machine = process.platform === 'darwin' && process.arch === 'arm64' ? 'arm64' : (MACHINES[process.arch] ?? process.arch)
+  return `${OS_NAMES[process.platform] ?? process.platform} ${machine}, Node.js ${process.versions.node}`
+}
 
 const positiveInt = (field: string, v: number): E.Either<ConfigError, number> =>
   Number.isInteger(v) && v > 0 ? E.right(v) : E.left(configError(field, v, 'must be a positive integer number of tokens'))

@@ -6,15 +6,14 @@
  * `$TZDIR` or `/usr/share/zoneinfo`. Intl alone cannot do it: ICU names Asia/Shanghai
  * `GMT+8`.
  *
- * Where no file exists (Windows), the label falls back to Intl's short name when it is
- * letters, else the tzdata-style number.
+ * Where no file exists (Windows), the label falls back to `intlZoneLabel`.
  *
  * @module
  */
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import * as E from 'fp-ts/lib/Either.js'
-import { wallTime } from './clock.js'
+import { intlZoneLabel, wallTime } from './clock.js'
 
 /** A zone name that is a plain relative path of the zone database (no `..`, no absolute path). */
 const ZONE_PATH = /^[A-Za-z0-9_+-]+(?:\/[A-Za-z0-9_+-]+)*$/
@@ -36,31 +35,6 @@ export const zoneLabel = async (date: Date, timeZone: string, zoneinfo = process
     }
   }
   return intlZoneLabel(date, timeZone)
-}
-
-/**
- * The label from Intl alone: its short name when that is letters (`UTC`, `PST`), else the
- * offset as tzdata writes numeric abbreviations (`+08`, `+0530`, `-03`).
- *
- * @example
- * intlZoneLabel(new Date('2026-11-22T01:15:00Z'), 'Asia/Kolkata') // '+0530'
- * @category utils
- */
-export const intlZoneLabel = (date: Date, timeZone: string): string => {
-  try {
-    const short = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'short' }).formatToParts(date).find((p) => p.type === 'timeZoneName')?.value
-    if (short !== undefined && /^[A-Z]{3,5}$/.test(short)) return short
-  } catch {
-    return 'UTC'
-  }
-  const wall = wallTime(date, timeZone)
-  return E.isLeft(wall) ? 'UTC' : numericLabel(wall.right.offsetMinutes)
-}
-
-const numericLabel = (minutes: number): string => {
-  const abs = Math.abs(minutes)
-  const hh = String(Math.floor(abs / 60)).padStart(2, '0')
-  return `${minutes < 0 ? '-' : '+'}${hh}${abs % 60 === 0 ? '' : String(abs % 60).padStart(2, '0')}`
 }
 
 /** The abbreviation in force at `date` in a TZif file, or `undefined` when the file is not one. */

@@ -4,7 +4,8 @@
  *
  * - A call's result is the first unused result with its id anywhere after it; when that result
  *   is not already right after the call it is moved up (`MovedResult`): a real result is worth
- *   more than a synthetic one.
+ *   more than a synthetic one. Results keep the order they were written in, not the calls'
+ *   order (pi and Claude Code send them so).
  * - A call without a result gets pi's synthetic error result "No result provided"
  *   (`SyntheticResult`), placed right after the call.
  * - A result without a call before it, or whose call already has a result, is dropped
@@ -91,7 +92,8 @@ export const pairToolCalls = (
     let trailing = pos
     while (slots[trailing + 1]?._tag === 'Result') trailing++
     const renamed = new Map<ToolCallPart, string>()
-    const answers: Array<Placed> = []
+    // real results keep the order they were written in (as pi and Claude Code send them); synthetic ones follow
+    const answers: Array<Placed & { readonly at: number }> = []
     for (const call of calls) {
       const id = isValidCallId(call.id, format) && !usedIds.has(call.id) ? call.id : rewriteCallId(call.id, format, (c) => usedIds.has(c))
       usedIds.add(id)
@@ -103,17 +105,17 @@ export const pairToolCalls = (
       const found = at === undefined ? undefined : slots[at]
       if (found?._tag === 'Result') {
         if (at! > trailing) findings.push({ _tag: 'MovedResult', index: found.index, callId: call.id, to: slot.index })
-        answers.push({ message: toolTurn({ ...found.part, callId: id }, found.from?.timestamp), source: found.index })
+        answers.push({ message: toolTurn({ ...found.part, callId: id }, found.from?.timestamp), source: found.index, at: at! })
       } else {
         findings.push({ _tag: 'SyntheticResult', index: slot.index, callId: call.id })
-        answers.push({ message: toolTurn(toolResult(id, call.name, SYNTHETIC_RESULT_TEXT, true), undefined), source: slot.index })
+        answers.push({ message: toolTurn(toolResult(id, call.name, SYNTHETIC_RESULT_TEXT, true), undefined), source: slot.index, at: Number.POSITIVE_INFINITY })
       }
     }
     const message =
       renamed.size === 0
         ? slot.message
         : { ...slot.message, parts: slot.message.parts.map((p) => (p._tag === 'ToolCall' && renamed.has(p) ? { ...p, id: renamed.get(p)! } : p)) }
-    placed.push({ message, source: slot.index }, ...answers)
+    placed.push({ message, source: slot.index }, ...answers.sort((a, b) => a.at - b.at).map(({ message: m, source }) => ({ message: m, source })))
   })
   return { placed, findings }
 }

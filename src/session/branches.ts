@@ -6,6 +6,7 @@
  */
 import type { Role } from '../message.js'
 import { messageText } from '../message.js'
+import { claudeBranchLeaves } from './claude/branches.js'
 import type { Entry, LoadedSession } from './model.js'
 import { leavesOf } from './tree.js'
 
@@ -27,6 +28,8 @@ export interface BranchInfo {
   readonly label?: string
   /** True for the branch a build uses when no leaf is given. */
   readonly isDefault: boolean
+  /** The subagent thread of the branch (Claude Code `sidechain:<agentId>`); absent for the main conversation. */
+  readonly thread?: string
 }
 
 interface Acc {
@@ -79,6 +82,19 @@ const preview = (e: Entry, chars: number): BranchInfo['lastMessage'] => {
 }
 
 /**
+ * The leaves that end branches: every leaf in pi and seed files (each fork there is a
+ * user's choice); in Claude Code transcripts only forks a user prompt starts (parallel tool
+ * calls fork the tree inside one turn), of the main thread, or of the subagent threads in a
+ * subagent's own transcript.
+ */
+const branchLeaves = (session: LoadedSession): ReadonlyArray<Entry> => {
+  if (session.format !== 'claude-code') return leavesOf(session.entries, session.byId)
+  if (session.entries.some((e) => e.thread === undefined)) return claudeBranchLeaves(session, undefined)
+  const threads = [...new Set(session.entries.map((e) => e.thread))]
+  return threads.flatMap((t) => claudeBranchLeaves(session, t)).sort((a, b) => a.line - b.line)
+}
+
+/**
  * Lists the branches of a session, in file order of their leaves. Linear in the file.
  *
  * @example
@@ -90,7 +106,7 @@ export const listBranches =
   (options: { readonly previewChars?: number } = {}) =>
   (session: LoadedSession): ReadonlyArray<BranchInfo> => {
     const of = facts(session)
-    return leavesOf(session.entries, session.byId).map((leaf) => {
+    return branchLeaves(session).map((leaf) => {
       const f = of(leaf)
       const label = session.labels.get(leaf.id) ?? (f.last === undefined ? undefined : session.labels.get(f.last.id)) ?? session.titles.get(leaf.id)
       return {
@@ -103,6 +119,7 @@ export const listBranches =
         ...(leaf.timestamp === undefined ? {} : { lastTimestamp: leaf.timestamp }),
         ...(label === undefined ? {} : { label }),
         isDefault: leaf.id === session.defaultLeaf,
+        ...(leaf.thread === undefined ? {} : { thread: leaf.thread }),
       }
     })
   }

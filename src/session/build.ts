@@ -10,11 +10,11 @@ import type * as TE from 'fp-ts/lib/TaskEither.js'
 import { describeThrown, inputError, type InputError } from '../error.js'
 import type { TokenCache } from '../tokenize/cache.js'
 import type { Tokenizer } from '../tokenize/tokenizer.js'
-import { branchContext } from './context.js'
+import { branchContext, type ContextOptions } from './context.js'
 import type { ParseState } from './formats/adapter.js'
 import { fingerprint, statOf, type Fingerprint } from './fingerprint.js'
 import { pairFrom, prepareFrom, type History, type HistoryOptions, type PairPoint, type Prepared } from './history.js'
-import { counter } from './items.js'
+import { counter, type Repair } from './items.js'
 import { loadWithScan, type SessionLoadOptions } from './load.js'
 import type { BranchContext, Diagnostic, Entry, LoadedSession, SessionFormat } from './model.js'
 
@@ -22,8 +22,10 @@ import type { BranchContext, Diagnostic, Entry, LoadedSession, SessionFormat } f
 export interface SessionBuildOptions extends SessionLoadOptions, Omit<HistoryOptions, 'tokenizer' | 'cache'> {
   readonly tokenizer: Tokenizer
   readonly cache?: TokenCache
-  /** The leaf; default the session's own (pi: the last entry; Claude Code: the newest main-thread leaf). */
+  /** The leaf; default the session's own (pi: the last entry; Claude Code: its newest main-thread line). */
   readonly leaf?: string | null
+  /** A new prompt will follow the history (see {@link ContextOptions.withNextPrompt}). Default false. */
+  readonly withNextPrompt?: boolean
 }
 
 /** How much work a build did. */
@@ -77,7 +79,7 @@ export interface SessionBuild {
 
 /** The options that change a build's result; a rebuild with other options starts afresh. */
 export const optionsKey = (o: SessionBuildOptions): string =>
-  JSON.stringify([o.format ?? null, o.includeMeta ?? true, o.strict ?? false, o.target ?? null, o.crossModelThinking ?? 'text', o.tokenizer.name, o.leaf === undefined ? '<default>' : o.leaf])
+  JSON.stringify([o.format ?? null, o.includeMeta ?? true, o.strict ?? false, o.target ?? null, o.crossModelThinking ?? 'text', o.tokenizer.name, o.leaf === undefined ? '<default>' : o.leaf, o.withNextPrompt ?? false])
 
 /** Adds ids as a new layer, folding all layers into one every 8 so lookups stay O(1). */
 export const addIds = (layers: IdLayers, ids: Iterable<string>): IdLayers => {
@@ -133,11 +135,17 @@ export const buildSession =
     const loaded = await loadWithScan(file, options)()
     if (E.isLeft(loaded)) return loaded
     const { session, scan } = loaded.right
-    const context = branchContext({ ...(options.leaf === undefined ? {} : { leaf: options.leaf }), ...(options.strict === undefined ? {} : { strict: options.strict }) })(session)
+    const context = branchContext({
+      ...(options.leaf === undefined ? {} : { leaf: options.leaf }),
+      ...(options.strict === undefined ? {} : { strict: options.strict }),
+      ...(options.withNextPrompt === undefined ? {} : { withNextPrompt: options.withNextPrompt }),
+    })(session)
     if (E.isLeft(context)) return context
     const count = counter(options.tokenizer, options.cache)
     const prepared = prepareFrom(context.right.messages, 0, options, count)
-    const { resumable, ...history } = pairFrom(prepared, count)
+    const { resumable, ...paired } = pairFrom(prepared, count)
+    const leftOut = (context.right.omitted ?? []).map((o): Repair => ({ _tag: 'LeftOutByAgent', itemId: o.entryId, line: o.line, reason: o.reason }))
+    const history = leftOut.length === 0 ? paired : { ...paired, repairs: [...leftOut, ...paired.repairs] }
     const path = new Set(context.right.path)
     const leafTimestamp = context.right.leafId === null ? undefined : session.byId.get(context.right.leafId)?.timestamp
     return E.right({

@@ -11,13 +11,18 @@
  * 4. branch summaries with text become user turns; consecutive assistant lines of one
  *    response (same merge key) become one turn.
  *
+ * Claude Code transcripts are rebuilt by Claude Code's own rules instead (`./claude/`):
+ * one turn per response wherever its lines sit, results found on side forks, and its
+ * resume filters.
+ *
  * @module
  */
 import * as E from 'fp-ts/lib/Either.js'
 import { inputError, type InputError } from '../error.js'
 import type { ChatMessage } from '../message.js'
+import { claudeMessages } from './claude/context.js'
 import { branchSummaryMessage, compactionSummaryMessage } from './formats/piMessage.js'
-import type { BranchContext, CompactionUsed, ContextMessage, Entry, LoadedSession, ModelRef, SettingChange } from './model.js'
+import type { BranchContext, CompactionUsed, ContextMessage, Entry, LoadedSession, ModelRef, Omission, SettingChange } from './model.js'
 import { walk } from './tree.js'
 
 /** Which branch to rebuild. */
@@ -30,6 +35,13 @@ export interface ContextOptions {
   readonly leaf?: string | null
   /** Fail on a branch problem (missing parent, cycle) instead of reporting it. */
   readonly strict?: boolean
+  /**
+   * A new prompt will follow the context (the task is not the session's own last turn).
+   * Claude Code transcripts then get what Claude Code adds when it resumes with a prompt:
+   * "No response requested." after a trailing user turn, and the `\n` where the prompt
+   * will join a trailing user turn. Default false.
+   */
+  readonly withNextPrompt?: boolean
 }
 
 const merges = (prev: ContextMessage | undefined, key: string | undefined, m: ChatMessage): prev is ContextMessage =>
@@ -97,7 +109,7 @@ export const changeOf = (e: Entry): SettingChange | undefined => {
  *
  * @category utils
  */
-export const contextOf = (session: LoadedSession, leaf: Entry): BranchContext => {
+export const contextOf = (session: LoadedSession, leaf: Entry, options: Pick<ContextOptions, 'withNextPrompt'> = {}): BranchContext => {
   const { path, diagnostics } = walk(session.byId, leaf, session.file)
   let thinkingLevel = 'off'
   let model: ModelRef | null = null
@@ -112,8 +124,13 @@ export const contextOf = (session: LoadedSession, leaf: Entry): BranchContext =>
   })
   const messages: ContextMessage[] = []
   let compaction: CompactionUsed | undefined
+  let omitted: ReadonlyArray<Omission> = []
   const c = path[compactionAt]
-  if (c !== undefined && c.body._tag === 'Compaction') {
+  if (session.format === 'claude-code') {
+    const rebuilt = claudeMessages(session, path, leaf, options.withNextPrompt ?? false)
+    messages.push(...rebuilt.messages)
+    omitted = rebuilt.omitted
+  } else if (c !== undefined && c.body._tag === 'Compaction') {
     const body = c.body
     messages.push({ entryId: c.id, kind: 'compactionSummary', message: compactionSummaryMessage(body.summary, c.timestamp) })
     const first = path.findIndex((e, i) => i < compactionAt && e.id === body.firstKeptEntryId)
@@ -137,6 +154,7 @@ export const contextOf = (session: LoadedSession, leaf: Entry): BranchContext =>
     changes,
     ...(compaction === undefined ? {} : { compaction }),
     diagnostics,
+    ...(omitted.length === 0 ? {} : { omitted }),
   }
 }
 
@@ -170,7 +188,7 @@ export const branchContext =
     if (leafId === null) return E.right(emptyContext(session))
     const leaf = session.byId.get(leafId)
     if (leaf === undefined) return E.left(inputError(session.file, `leaf "${leafId}" is not an entry id in this file`))
-    const context = contextOf(session, leaf)
+    const context = contextOf(session, leaf, options)
     const problem = context.diagnostics[0]
     return options.strict === true && problem !== undefined ? E.left(inputError(session.file, problem.reason, problem.line)) : E.right(context)
   }

@@ -50,10 +50,20 @@ export const NO_RESULT = SYNTHETIC_RESULT_TEXT
 
 const FAILED = new Set(['error', 'aborted'])
 
+/**
+ * An item's id: the entry id, then `<entry>#<n>` for its n-th later turn. An entry's turns
+ * are next to each other, except in a Claude Code user turn, where a line's results come
+ * first among the other lines' results and its text after them: so the look-back goes over
+ * the entry's own turns and tool results only.
+ */
 const itemId = (messages: ReadonlyArray<ContextMessage>, i: number): string => {
   const entryId = messages[i]!.entryId
   let k = 0
-  while (i - k - 1 >= 0 && messages[i - k - 1]!.entryId === entryId) k++
+  for (let j = i - 1; j >= 0; j--) {
+    const prev = messages[j]!
+    if (prev.entryId === entryId) k++
+    else if (prev.message.role !== 'tool') break
+  }
   return k === 0 ? entryId : `${entryId}#${k}`
 }
 

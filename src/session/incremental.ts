@@ -4,9 +4,11 @@
  *
  * Anything else is a full load, with the reason in `stats.fallback`: other options, a file
  * that was replaced, truncated or rewritten (pi rewrites a file when migrating it), a file
- * that ended mid-line, a new leaf that is not below the previous one (a branch switch, a
- * Claude Code compaction), a new pi compaction, an appended entry reusing a known id, or one
- * whose id earlier entries named as a missing parent.
+ * that ended mid-line, a new leaf that is not below the previous one (a branch switch), a
+ * new pi compaction, an appended entry reusing a known id, or one whose id earlier entries
+ * named as a missing parent. A Claude Code transcript that grew is always loaded again:
+ * Claude Code rebuilds a branch from lines anywhere in the file (the side forks of parallel
+ * calls), so the branch is not a function of the appended lines alone.
  *
  * Pairing tool calls with results resumes from the last turn that had no call awaiting
  * results (a result appended now can still answer a call read before).
@@ -31,31 +33,9 @@ const leafTime = (t: number | undefined): { readonly leafTimestamp?: number } =>
 
 const full = (reason: string): Step => ({ _tag: 'Full', reason })
 
-/** The default leaf after appending `added`, as a full load would choose it (or a reason to load fully). */
-const nextLeaf = (prev: SessionBuild, pool: ReadonlyMap<string, Entry>, added: ReadonlyArray<Entry>): string | { readonly reason: string } => {
-  const old = prev.context.leafId
-  if (prev.format !== 'claude-code') return added[added.length - 1]?.id ?? old ?? { reason: 'the session had no leaf' }
-  // Claude Code: the newest candidate with no candidate below it, among the new lines
-  const hasChild = new Set<string>()
-  for (const e of added) {
-    if (!e.leafCandidate) continue
-    for (let id = e.parentId, hops = 0; id !== null && hops <= pool.size; hops++) {
-      const p = pool.get(id)
-      if (p === undefined || p.leafCandidate) {
-        hasChild.add(id)
-        break
-      }
-      id = p.parentId
-    }
-  }
-  let best: Entry | undefined
-  for (const e of added) if (e.leafCandidate && !hasChild.has(e.id) && (best === undefined || (e.timestamp ?? -Infinity) >= (best.timestamp ?? -Infinity))) best = e
-  if (best === undefined) return old ?? { reason: 'the session had no leaf' }
-  const oldTs = prev.resume.leafTimestamp
-  // every earlier leaf candidate is at most as new as the old leaf, so this one wins if it is newer
-  if (oldTs !== undefined && (best.timestamp ?? -Infinity) < oldTs) return { reason: 'an appended line is older than the current leaf' }
-  return best.id
-}
+/** The default leaf after appending `added`, as a full load would choose it: the last entry (pi and seed files). */
+const nextLeaf = (prev: SessionBuild, added: ReadonlyArray<Entry>): string | { readonly reason: string } =>
+  added[added.length - 1]?.id ?? prev.context.leafId ?? { reason: 'the session had no leaf' }
 
 /** The entries from just below the old leaf down to the new leaf, or why there is no such chain. */
 const chainTo = (oldLeaf: string | null, leaf: string, pool: ReadonlyMap<string, Entry>): ReadonlyArray<Entry> | { readonly reason: string } => {
@@ -83,6 +63,7 @@ const extend = async (file: string, options: SessionBuildOptions, prev: SessionB
   const cmp = await compare(file, r.fingerprint, now)
   if (cmp._tag === 'Changed') return E.right(full(cmp.reason))
   if (cmp._tag === 'Same') return E.right({ _tag: 'Done', build: { ...prev, stats: { mode: 'unchanged', linesRead: 0, messagesConverted: 0 } } })
+  if (prev.format === 'claude-code') return E.right(full('a Claude Code transcript grew: its branches are rebuilt from the whole file'))
   const more = await scan(file, { start: r.fingerprint.end, firstLine: r.nextLine, format: r.format, state: r.parse }, {
     strict: options.strict ?? false,
     includeMeta: options.includeMeta ?? true,
@@ -101,7 +82,7 @@ const extend = async (file: string, options: SessionBuildOptions, prev: SessionB
   const problem = newDiagnostics.find((d) => !more.right.diagnostics.includes(d))
   if ((options.strict ?? false) && problem !== undefined) return E.left(inputError(file, problem.reason, problem.line))
   // an explicit leaf names an entry already read: its branch cannot change
-  const leaf = options.leaf === undefined ? nextLeaf(prev, pool, added) : prev.context.leafId
+  const leaf = options.leaf === undefined ? nextLeaf(prev, added) : prev.context.leafId
   if (leaf !== null && typeof leaf !== 'string') return E.right(full(leaf.reason))
   const chain = leaf === prev.context.leafId ? [] : chainTo(prev.context.leafId, leaf!, pool)
   if (!Array.isArray(chain)) return E.right(full((chain as { reason: string }).reason))

@@ -8,7 +8,7 @@ import type { ChatMessage } from '../message.js'
 import { messageText } from '../message.js'
 import { cachedCount, type TokenCache } from '../tokenize/cache.js'
 import type { Tokenizer } from '../tokenize/tokenizer.js'
-import type { MessageKind } from './model.js'
+import type { MessageKind, Omission } from './model.js'
 
 // -------------------------------------------------------------------------------------
 // model
@@ -45,6 +45,8 @@ export type Repair =
   | { readonly _tag: 'DroppedDuplicateResult'; readonly itemId: string; readonly callId: string }
   /** Thinking from another model, turned into text (or dropped) because it cannot be replayed. */
   | { readonly _tag: 'ThinkingConverted'; readonly itemId: string; readonly toText: number; readonly dropped: number }
+  /** A line the agent itself does not send when it resumes (Claude Code's resume filters); `itemId` is its entry id. */
+  | { readonly _tag: 'LeftOutByAgent'; readonly itemId: string; readonly line: number; readonly reason: Omission['reason'] }
 
 /** A counting function: tokens of one text. */
 export type Count = (text: string) => number

@@ -73,7 +73,7 @@ export const assemble = (file: string, s: Scan, strict: boolean): E.Either<Input
     ...(s.header === undefined ? {} : { header: s.header }),
     entries,
     byId,
-    defaultLeaf: defaultLeaf(format, entries, byId),
+    defaultLeaf: defaultLeaf(format, entries),
     labels,
     ...(name === undefined ? {} : { name }),
     titles,

@@ -39,9 +39,13 @@ export interface Diagnostic {
  * - `custom`: an extension's message (pi `custom_message`, v2 `hookMessage`), sent as user text;
  * - `bashExecution`: a command the user ran in pi with `!`, sent as user text;
  * - `compactionSummary` / `branchSummary`: a summary standing in for older or abandoned turns;
- * - `meta`: a Claude Code `isMeta` user line (injected by the tool, hidden in its UI).
+ * - `meta`: a Claude Code `isMeta` user line (injected by the tool, hidden in its UI);
+ * - `localCommand`: a Claude Code `system` line of subtype `local_command` (a `/model` or
+ *   `/mcp` command line and its output), which Claude Code sends as user text;
+ * - `synthetic`: a turn the agent itself adds when it resumes (Claude Code's
+ *   "No response requested." and "Continue from where you left off.").
  */
-export type MessageKind = 'message' | 'custom' | 'bashExecution' | 'compactionSummary' | 'branchSummary' | 'meta'
+export type MessageKind = 'message' | 'custom' | 'bashExecution' | 'compactionSummary' | 'branchSummary' | 'meta' | 'localCommand' | 'synthetic'
 
 /** What an entry contributes to a context. */
 export type EntryBody =
@@ -69,8 +73,11 @@ export type EntryBody =
   | { readonly _tag: 'ThinkingLevelChange'; readonly thinkingLevel: string }
   | { readonly _tag: 'Label'; readonly targetId: string; readonly label?: string }
   | { readonly _tag: 'SessionInfo'; readonly name?: string }
-  /** A Claude Code `compact_boundary`: a branch walk stops here, as at a root. */
-  | { readonly _tag: 'Boundary' }
+  /**
+   * A Claude Code `compact_boundary`: a branch walk stops here, as at a root.
+   * `logicalParentId` is the last line before the compaction (the human transcript goes on there).
+   */
+  | { readonly _tag: 'Boundary'; readonly logicalParentId?: string }
   /** In the tree, contributes nothing (pi `custom`, Claude Code `progress`, sidechain lines…). */
   | { readonly _tag: 'Other'; readonly type: string }
 
@@ -84,10 +91,17 @@ export interface Entry {
   readonly timestamp?: number
   readonly body: EntryBody
   /**
-   * May this entry be the default leaf? Every entry in pi and seed files; only main-thread
-   * user and assistant lines in Claude Code transcripts.
+   * May this entry be the default leaf? Every entry in pi and seed files; in Claude Code
+   * transcripts the lines Claude Code keeps as messages (user, assistant, system,
+   * attachment), not progress lines.
    */
   readonly leafCandidate: boolean
+  /**
+   * The conversation the entry belongs to when it is not the main one: a Claude Code
+   * subagent's lines (`isSidechain`) carry `sidechain:<agentId>` (or `sidechain`). A branch
+   * is rebuilt from the lines of its leaf's thread only.
+   */
+  readonly thread?: string
 }
 
 /** An entry, with the timestamp left out when unknown. */
@@ -97,7 +111,8 @@ export const entry = (
   timestamp: number | undefined,
   body: EntryBody,
   leafCandidate: boolean,
-): Entry => ({ ...link, line, ...(timestamp === undefined ? {} : { timestamp }), body, leafCandidate })
+  thread?: string,
+): Entry => ({ ...link, line, ...(timestamp === undefined ? {} : { timestamp }), body, leafCandidate, ...(thread === undefined ? {} : { thread }) })
 
 /** A loaded session: entries indexed once, plus what the file says about itself. */
 export interface LoadedSession {
@@ -142,6 +157,21 @@ export type SettingChange =
   | { readonly _tag: 'ModelChange'; readonly entryId: string; readonly timestamp?: number; readonly model: ModelRef }
   | { readonly _tag: 'ThinkingLevelChange'; readonly entryId: string; readonly timestamp?: number; readonly thinkingLevel: string }
 
+/**
+ * A line the agent itself leaves out when it rebuilds a branch (Claude Code's resume
+ * filters), reported so that nothing disappears without a word:
+ * - `unresolvedToolUse`: an assistant line whose every tool call has no result anywhere on the branch;
+ * - `thinkingOnly`: an assistant line holding only thinking, with no other line of its response;
+ * - `whitespaceOnly`: an assistant line holding only blank text;
+ * - `apiError`: an API error Claude Code wrote as an assistant line;
+ * - `attachment`: an attachment line (Claude Code sends it as `<system-reminder>` text gssc does not rebuild).
+ */
+export interface Omission {
+  readonly entryId: string
+  readonly line: number
+  readonly reason: 'unresolvedToolUse' | 'thinkingOnly' | 'whitespaceOnly' | 'apiError' | 'attachment'
+}
+
 /** The compaction a context was rebuilt from. */
 export interface CompactionUsed {
   readonly entryId: string
@@ -171,4 +201,6 @@ export interface BranchContext {
   readonly compaction?: CompactionUsed
   /** Problems met while walking the branch: a missing parent, a parent cycle. */
   readonly diagnostics: ReadonlyArray<Diagnostic>
+  /** Lines on the branch the agent itself would not send (absent when none). */
+  readonly omitted?: ReadonlyArray<Omission>
 }

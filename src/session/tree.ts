@@ -118,11 +118,19 @@ export const leavesOf = (entries: ReadonlyArray<Entry>, byId: ReadonlyMap<string
   return entries.filter((e) => e.leafCandidate && !hasChild.has(e.id))
 }
 
-/** Claude Code's leaf rule (formats.md §3.3): the newest leaf by timestamp, then file order. */
-const claudeLeaf = (entries: ReadonlyArray<Entry>, byId: ReadonlyMap<string, Entry>): string | null => {
-  let best: Entry | undefined
-  for (const e of leavesOf(entries, byId)) if (best === undefined || (e.timestamp ?? -Infinity) >= (best.timestamp ?? -Infinity)) best = e
-  return best?.id ?? null
+/**
+ * Claude Code's leaf rule, as 2.1.330 resumes a session: the newest main-thread line it
+ * keeps as a message (by timestamp; among equal timestamps the later line), whether or not
+ * lines hang below it. A file with no main-thread line (a subagent's transcript) takes the
+ * newest of its lines that no other line hangs from.
+ */
+const claudeLeaf = (entries: ReadonlyArray<Entry>): string | null => {
+  const newest = (pool: ReadonlyArray<Entry>): Entry | undefined =>
+    pool.reduce<Entry | undefined>((best, e) => (best === undefined || (e.timestamp ?? -Infinity) >= (best.timestamp ?? -Infinity) ? e : best), undefined)
+  const main = entries.filter((e) => e.leafCandidate && e.thread === undefined)
+  if (main.length > 0) return newest(main)?.id ?? null
+  const parents = new Set(entries.flatMap((e) => (e.parentId === null ? [] : [e.parentId])))
+  return newest(entries.filter((e) => e.leafCandidate && !parents.has(e.id)))?.id ?? null
 }
 
 /**
@@ -131,5 +139,5 @@ const claudeLeaf = (entries: ReadonlyArray<Entry>, byId: ReadonlyMap<string, Ent
  *
  * @category utils
  */
-export const defaultLeaf = (format: SessionFormat, entries: ReadonlyArray<Entry>, byId: ReadonlyMap<string, Entry>): string | null =>
-  format === 'claude-code' ? claudeLeaf(entries, byId) : entries[entries.length - 1]?.id ?? null
+export const defaultLeaf = (format: SessionFormat, entries: ReadonlyArray<Entry>): string | null =>
+  format === 'claude-code' ? claudeLeaf(entries) : entries[entries.length - 1]?.id ?? null

@@ -45,7 +45,7 @@ describe('toAnthropic', () => {
     expect(system).toHaveLength(1)
   })
 
-  it('merges consecutive turns of one role, results first and user text after them', () => {
+  it('merges consecutive turns of one role, results first (in the order written, as pi and Claude Code send them) and user text after them', () => {
     const { request, findings } = toAnthropic([
       message('user', 'first'),
       message('user', 'second'),
@@ -61,8 +61,8 @@ describe('toAnthropic', () => {
       { type: 'text', text: 'second' },
     ])
     expect(request.messages[2]!.content).toEqual([
-      { type: 'tool_result', tool_use_id: 'a', content: [{ type: 'text', text: 'A' }] },
       { type: 'tool_result', tool_use_id: 'b', content: [{ type: 'text', text: 'B' }], is_error: true },
+      { type: 'tool_result', tool_use_id: 'a', content: [{ type: 'text', text: 'A' }] },
       { type: 'text', text: 'and?' },
     ])
   })

@@ -30,7 +30,7 @@ describe('buildSessions', () => {
     )()
     expect(results.map((r) => (E.isRight(r) ? [r.right.format, r.right.context.leafId] : r.left._tag))).toEqual([
       ['pi', 'a000000f'],
-      ['claude-code', '6f1b2c3d-0000-4000-8000-000000000015'],
+      ['claude-code', '6f1b2c3d-0000-4000-8000-000000000016'],
       'InputError',
       ['seed', '5'],
     ])

@@ -1,5 +1,6 @@
 /**
- * Claude Code transcripts (`~/.claude/projects/<project>/<session>.jsonl`).
+ * Claude Code transcripts (`~/.claude/projects/<project>/<session>.jsonl`, and a session's
+ * subagents in `<session>/subagents/agent-<id>.jsonl`).
  *
  * ```jsonl
  * {"type":"summary","summary":"Fix flaky date test","leafUuid":"…0007"}
@@ -8,17 +9,25 @@
  * {"type":"user","uuid":"…0003","parentUuid":"…0002","isSidechain":false,"timestamp":"…","message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"toolu_01","content":"…"}]}}
  * ```
  *
- * - Every line with a `uuid` is a tree node (progress and attachment lines too, so a chain
- *   through them stays intact); only main-thread user and assistant lines carry messages
- *   and may be the leaf. Sidechain (subagent) lines stay in the tree but contribute nothing.
+ * This adapter only reads lines faithfully; how Claude Code rebuilds a branch from them
+ * (one turn per response, results found on side forks, its resume filters) is in
+ * `../claude/`.
+ *
+ * - Every line with a `uuid` is a tree node (progress lines too, so a chain through them
+ *   stays intact). User, assistant, system and attachment lines may be the leaf; progress
+ *   lines never are (Claude Code does not keep them as messages).
+ * - Subagent lines (`isSidechain: true`) carry their messages too, in the thread
+ *   `sidechain:<agentId>`: a subagent's branch is rebuilt from its own lines.
  * - A `system` line with subtype `compact_boundary` is a root: a branch walk stops there,
  *   and the `isCompactSummary` user line after it is the summary (kind `compactionSummary`).
- * - Assistant lines keep `message.id` as their merge key: consecutive lines of one API
- *   response become one turn when a branch is rebuilt.
+ *   A `local_command` system line (a `/model` command and its output) is user text, kind
+ *   `localCommand`, as Claude Code sends it.
+ * - Assistant lines keep `message.id` as their merge key: the lines of one API response.
  * - A user line's `tool_result` blocks become one `tool` turn each, before any text it holds.
  * - `isMeta` user lines (command caveats, skill bodies) were sent to the model, so they are
  *   kept by default as kind `meta`; `includeMeta: false` leaves them out.
  * - `summary` lines are titles, trusted only when their `leafUuid` is in the file.
+ * - A line of a type Claude Code does not write is reported with its line number.
  *
  * @module
  */
@@ -29,23 +38,33 @@ import { problem, skip, type AdapterOptions, type FormatAdapter, type LineOutput
 import { anthropicBlocks } from './anthropicBlocks.js'
 import { linkOf, obj, str, timestampMs, type Json } from './fields.js'
 
-/** Line types only Claude Code writes (besides user/assistant/system). */
-const CLAUDE_TYPES = new Set([
+/** Line types Claude Code writes that carry no message (besides user/assistant/system/attachment/progress). */
+const METADATA_TYPES = new Set([
   'summary',
   'file-history-snapshot',
+  'attribution-snapshot',
   'queue-operation',
-  'progress',
   'pr-link',
   'agent-name',
-  'custom-title',
-  'last-prompt',
-  'attachment',
-  'permission-mode',
-  'ai-title',
+  'agent-color',
   'agent-setting',
+  'custom-title',
+  'ai-title',
+  'task-summary',
+  'tag',
+  'last-prompt',
+  'permission-mode',
+  'mode',
   'bridge-session',
   'worktree-state',
+  'content-replacement',
+  'speculation-accept',
+  'marble-origami-commit',
+  'marble-origami-snapshot',
 ])
+
+/** Line types that are tree nodes. */
+const NODE_TYPES = new Set(['user', 'assistant', 'system', 'attachment', 'progress'])
 
 const STOP_REASONS: Readonly<Record<string, string>> = {
   end_turn: 'stop',
@@ -89,6 +108,35 @@ const assistantBody = (o: Json, m: Json, timestamp: number | undefined, out: Lin
   }
 }
 
+const systemBody = (o: Json, timestamp: number | undefined, out: LineOutput[]): EntryBody => {
+  const subtype = o['subtype']
+  if (subtype === 'compact_boundary') {
+    const logical = str(o, 'logicalParentUuid')
+    return { _tag: 'Boundary', ...(logical === undefined ? {} : { logicalParentId: logical }) }
+  }
+  if (subtype !== 'local_command') return { _tag: 'Other', type: `system:${String(subtype)}` }
+  const { parts, problems } = anthropicBlocks(o['content'])
+  for (const p of problems) out.push(problem(`local_command ${p}`))
+  return { _tag: 'Message', kind: 'localCommand', messages: [message('user', parts, timestamp === undefined ? {} : { timestamp })] }
+}
+
+const lineBody = (type: string, o: Json, timestamp: number | undefined, options: AdapterOptions, out: LineOutput[]): EntryBody => {
+  if (type === 'system') return systemBody(o, timestamp, out)
+  if (type !== 'user' && type !== 'assistant') return { _tag: 'Other', type }
+  const m = obj(o, 'message')
+  if (m === undefined) {
+    out.push(problem(`${type} line has no message object; kept in the tree, contributes nothing`))
+    return { _tag: 'Other', type }
+  }
+  return type === 'user' ? userBody(o, m, timestamp, options, out) : assistantBody(o, m, timestamp, out)
+}
+
+const threadOf = (o: Json): string | undefined => {
+  if (o['isSidechain'] !== true) return undefined
+  const agent = str(o, 'agentId')
+  return agent === undefined ? 'sidechain' : `sidechain:${agent}`
+}
+
 const step = (state: ParseState, o: Json, line: number, options: AdapterOptions): Step => {
   const type = o['type']
   if (type === 'summary') {
@@ -96,23 +144,17 @@ const step = (state: ParseState, o: Json, line: number, options: AdapterOptions)
     const title = str(o, 'summary')
     return leafId !== undefined && title !== undefined ? skip(state, { _tag: 'Title', leafId, title }) : skip(state)
   }
-  if (o['uuid'] === undefined) return typeof type === 'string' ? skip(state) : skip(state, problem('line has neither a type nor a uuid; skipped'))
+  if (typeof type !== 'string') return skip(state, problem(`line has no string "type" (got ${JSON.stringify(type) ?? 'nothing'}); skipped`))
+  if (METADATA_TYPES.has(type)) return skip(state)
+  if (!NODE_TYPES.has(type)) return skip(state, problem(`unknown line type ${JSON.stringify(type)} (not one Claude Code writes); skipped`))
+  if (o['uuid'] === undefined) return skip(state, problem(`${type} line has no "uuid"; skipped`))
   const link = linkOf(o, 'uuid', 'parentUuid')
   if ('problem' in link) return skip(state, problem(link.problem))
   const out: LineOutput[] = []
   const timestamp = timestampMs(o['timestamp'])
-  const sidechain = o['isSidechain'] === true
-  const m = obj(o, 'message')
-  const conversational = type === 'user' || type === 'assistant'
-  let b: EntryBody
-  if (type === 'system') b = o['subtype'] === 'compact_boundary' ? { _tag: 'Boundary' } : { _tag: 'Other', type: `system:${String(o['subtype'])}` }
-  else if (!conversational) b = { _tag: 'Other', type: String(type) }
-  else if (sidechain) b = { _tag: 'Other', type: `sidechain:${type}` }
-  else if (m === undefined) {
-    out.push(problem(`${type} line has no message object; kept in the tree, contributes nothing`))
-    b = { _tag: 'Other', type: String(type) }
-  } else b = type === 'user' ? userBody(o, m, timestamp, options, out) : assistantBody(o, m, timestamp, out)
-  return { state: { ...state, index: state.index + 1 }, out: [...out, { _tag: 'Entry', entry: entry(link, line, timestamp, b, conversational && !sidechain) }] }
+  const b = lineBody(type, o, timestamp, options, out)
+  const e = entry(link, line, timestamp, b, type !== 'progress', threadOf(o))
+  return { state: { ...state, index: state.index + 1 }, out: [...out, { _tag: 'Entry', entry: e }] }
 }
 
 /**
@@ -125,7 +167,8 @@ export const claudeCodeFormat: FormatAdapter = {
   detect: (o) =>
     typeof o['uuid'] === 'string' ||
     typeof o['leafUuid'] === 'string' ||
-    (typeof o['type'] === 'string' && CLAUDE_TYPES.has(o['type'])) ||
+    (typeof o['type'] === 'string' && METADATA_TYPES.has(o['type'])) ||
+    o['type'] === 'progress' ||
     ((o['type'] === 'user' || o['type'] === 'assistant') && typeof o['message'] === 'object'),
   step,
 }

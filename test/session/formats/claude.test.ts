@@ -6,12 +6,12 @@ const FILE = 'claude-code.jsonl'
 const u = (n: string): string => `6f1b2c3d-0000-4000-8000-0000000000${n}`
 
 describe('Claude Code transcripts', () => {
-  it('picks the newest main-thread leaf and stops at the compaction boundary', async () => {
+  it('picks the newest main-thread line as Claude Code does, and stops at the compaction boundary', async () => {
     const s = await load(FILE)
-    // the sidechain line is newer, but a subagent's line is never the leaf
-    expect(s.defaultLeaf).toBe(u('15'))
+    // the sidechain line is newer, but a subagent's line is never the main leaf; the newest is a system line
+    expect(s.defaultLeaf).toBe(u('16'))
     const c = await contextOf(FILE)
-    expect(c.path).toEqual([u('13'), u('14'), u('15')])
+    expect(c.path).toEqual([u('13'), u('14'), u('15'), u('16')])
     expect(c.messages.map((m) => [m.entryId, m.kind, m.message.role])).toEqual([
       [u('14'), 'compactionSummary', 'user'],
       [u('15'), 'message', 'assistant'],
@@ -21,16 +21,16 @@ describe('Claude Code transcripts', () => {
 
   it('merges the lines of one response, keeps tool results as tool turns, and skips progress lines', async () => {
     const c = await contextOf(FILE, { leaf: u('11') })
+    // consecutive user lines (the prompt, then the injected caveat) are one turn, as Claude Code sends them
     expect(c.messages.map((m) => [m.entryId, m.kind, m.message.role])).toEqual([
       [u('01'), 'message', 'user'],
-      [u('02'), 'meta', 'user'],
       [u('03'), 'message', 'assistant'],
       [u('07'), 'message', 'tool'],
       [u('08'), 'message', 'tool'],
       [u('09'), 'message', 'assistant'],
       [u('11'), 'message', 'user'],
     ])
-    const merged = c.messages[2]!
+    const merged = c.messages[1]!
     expect(merged.mergeKey).toBe('msg_01XYZ')
     expect(merged.message.parts).toEqual([
       { _tag: 'Thinking', text: 'Probably a week-boundary bug.', signature: 'EqQBCk' },
@@ -40,10 +40,11 @@ describe('Claude Code transcripts', () => {
     ])
     // the last line's stop reason is the response's
     expect(merged.message.stopReason).toBe('toolUse')
-    expect(c.messages[4]!.message.parts).toEqual([
+    expect(c.messages[3]!.message.parts).toEqual([
       { _tag: 'ToolResult', callId: 'toolu_02DEF', name: '', content: [{ _tag: 'Text', text: 'rg: src/: permission denied' }], isError: true },
     ])
-    expect(texts(c.messages[6]!.message.parts)).toEqual(['Use UTC and add no new dependency.', 'Image'])
+    expect(texts(c.messages[0]!.message.parts)[0]).toBe('The date test fails on Mondays. Fix it.\n')
+    expect(texts(c.messages[5]!.message.parts)).toEqual(['Use UTC and add no new dependency.', 'Image'])
     // the sidechain line hangs off u-08 but never reaches the main thread
     expect(c.messages.some((m) => texts(m.message.parts).some((t) => t.includes('Subagent')))).toBe(false)
   })
@@ -58,10 +59,10 @@ describe('Claude Code transcripts', () => {
     const s = await load(FILE)
     expect([...s.titles]).toEqual([[u('15'), 'Fix flaky date test']])
     const branches = listBranches()(s)
-    expect(branches.map((b) => [b.leafId, b.length, b.isDefault, b.label ?? null])).toEqual([
-      [u('10'), 11, false, null],
-      [u('11'), 11, false, null],
-      [u('15'), 3, true, 'Fix flaky date test'],
+    // u10 was sent, then rewound: u11 replaced it and the conversation went on through the compaction
+    expect(branches.map((b) => [b.leafId, b.length, b.isDefault])).toEqual([
+      [u('10'), 11, false],
+      [u('16'), 4, true],
     ])
   })
 })

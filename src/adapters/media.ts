@@ -1,0 +1,67 @@
+/**
+ * Media as the SDKs write them: `data:` URLs (OpenAI), raw base64 (Anthropic), bytes (the AI
+ * SDK). A data URL is read into base64 and a media type only when writing them back gives the
+ * same URL (`data:<type>;base64,<data>`, nothing else), so a round trip is exact; any other URL
+ * stays a URL. Bytes use the web platform's `atob`/`btoa` (no Node `Buffer`: the core runs
+ * anywhere).
+ *
+ * @module
+ */
+import type { ImageSource } from '../message.js'
+
+/** Base64 data and its media type. */
+export interface Inline {
+  readonly mimeType: string
+  readonly data: string
+}
+
+const PREFIX = 'data:'
+const MARK = ';base64,'
+
+/**
+ * A `data:<type>;base64,<data>` URL split, or undefined for any other URL.
+ *
+ * @example
+ * parseDataUrl('data:image/png;base64,iVBO') // { mimeType: 'image/png', data: 'iVBO' }
+ * @category utils
+ * @since 0.2.0
+ */
+export const parseDataUrl = (url: string): Inline | undefined => {
+  if (!url.startsWith(PREFIX)) return undefined
+  const mark = url.indexOf(MARK)
+  if (mark < 0) return undefined
+  const mimeType = url.slice(PREFIX.length, mark)
+  return mimeType.length === 0 || /[;,]/.test(mimeType) ? undefined : { mimeType, data: url.slice(mark + MARK.length) }
+}
+
+/** `data:<type>;base64,<data>`. @category utils */
+export const dataUrl = (mimeType: string, data: string): string => `${PREFIX}${mimeType}${MARK}${data}`
+
+/** An image source from a URL: inline when it is a base64 data URL. @category utils */
+export const imageSourceOfUrl = (url: string): ImageSource => {
+  const inline = parseDataUrl(url)
+  return inline === undefined ? { _tag: 'Url', url } : { _tag: 'Base64', ...inline }
+}
+
+/** The URL of an image source (a data URL for inline data). @category utils */
+export const urlOfImageSource = (s: ImageSource): string => (s._tag === 'Url' ? s.url : dataUrl(s.mimeType, s.data))
+
+/** Bytes as base64. @category utils */
+export const bytesToBase64 = (bytes: Uint8Array): string => {
+  let binary = ''
+  // fromCharCode takes its arguments on the stack: feed it in slices
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000))
+  return btoa(binary)
+}
+
+/** Base64 as bytes; undefined when it is not base64. @category utils */
+export const base64ToBytes = (data: string): Uint8Array | undefined => {
+  try {
+    const binary = atob(data)
+    const out = new Uint8Array(binary.length)
+    for (let i = 0; i < binary.length; i++) out[i] = binary.charCodeAt(i)
+    return out
+  } catch {
+    return undefined
+  }
+}

@@ -66,6 +66,9 @@ export * from './compress/cutText.js'
 export * from './compress/truncate.js'
 export * from './compress/noop.js'
 
+// content-aware compression of one item (JSON, logs, code, Markdown)
+export * from './compress/content/index.js'
+
 // render and run (provider formats in gssc/render)
 export * from './output.js'
 export * from './pipeline.js'

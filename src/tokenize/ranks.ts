@@ -74,8 +74,14 @@ interface NodeProcess {
   readonly getBuiltinModule?: (id: string) => { readonly createRequire: (url: string) => (id: string) => unknown } | undefined
 }
 
-/** Node's synchronous module loader, when running on Node (20.16 and later). */
-const nodeRequire = (): ((id: string) => unknown) | undefined => {
+/**
+ * Node's synchronous module loader, when running on Node (20.16 and later), found without
+ * importing a `node:` module, so the core still bundles for browsers. Also loads the code
+ * compressor's optional `typescript` peer.
+ *
+ * @category loading
+ */
+export const nodeRequire = (): ((id: string) => unknown) | undefined => {
   const p = (globalThis as { readonly process?: NodeProcess }).process
   return p?.getBuiltinModule?.('module')?.createRequire(import.meta.url)
 }

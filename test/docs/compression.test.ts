@@ -12,7 +12,7 @@ const blockAfter = (marker: string): string => {
 }
 
 describe('docs/compression.md', () => {
-  it('shows examples/compression.ts as it is (type-checked with the project), and what it prints', () => {
+  it('shows examples/compression.ts as it is (type-checked with the project), and what it prints', async () => {
     expect(blockAfter('## Example')).toBe(readFileSync('examples/compression.ts', 'utf8').trimEnd())
     expect(blockAfter('It prints:')).toBe(await main())
   })

@@ -32,9 +32,10 @@ import { nameOf, parseHistory, parsePackets, readText, STDIN, textOrFile } from 
 import { EXIT, type Io } from './io.js'
 import { chunkPackets, historyFilePackets, mediaParts, sessionPackets, workspaceSource, type Sourced } from './sources.js'
 import { summary } from './summary.js'
+import { workspaceUsageProblem, type WorkspaceFlags } from './workspace.js'
 
 /** Parsed options of `gssc build`. */
-export interface BuildFlags {
+export interface BuildFlags extends WorkspaceFlags {
   readonly query?: string
   readonly system?: string
   readonly history?: string
@@ -57,8 +58,6 @@ export interface BuildFlags {
   readonly keepRecent?: number
   readonly workspace?: string
   readonly media?: ReadonlyArray<string>
-  readonly channel?: string
-  readonly chatId?: string
   readonly chunks?: string
   readonly explain?: boolean
   readonly report?: string
@@ -102,8 +101,8 @@ const usageProblem = (flags: BuildFlags): string | undefined => {
   if (flags.session !== undefined && flags.history !== undefined) return '--session and --history are two histories; give one'
   if (flags.leaf !== undefined && flags.session === undefined) return '--leaf needs --session'
   if ((flags.media?.length ?? 0) > 0 && flags.format === 'text') return '--media needs --format openai or anthropic (a text prompt cannot carry images)'
-  if ((flags.channel === undefined) !== (flags.chatId === undefined)) return '--channel and --chat-id go together'
-  if (flags.channel !== undefined && flags.workspace === undefined) return '--channel and --chat-id need --workspace'
+  const workspace = workspaceUsageProblem(flags, true)
+  if (workspace !== undefined) return workspace
   if (flags.keepRecent !== undefined && flags.strategy === undefined && flags.session === undefined && flags.history === undefined) return '--keep-recent needs a history (--history or --session)'
   return undefined
 }
@@ -140,7 +139,7 @@ export const runBuild = async (flags: BuildFlags, io: Io): Promise<number> => {
     TE.bindW('history', () => optional(flags.history, (path) => pipe(readText(io)(path), TE.chainEitherKW((t) => parseHistory(path, t))))),
     TE.bindW('packets', () => optional(flags.packets, (path) => pipe(readText(io)(path), TE.chainEitherKW((t) => parsePackets(path, t))))),
     TE.bindW('session', ({ tokenizer }) => optional(flags.session, (file) => sessionPackets(file, tokenizer, io, flags.leaf))),
-    TE.bindW('workspace', ({ tokenizer }) => optional(flags.workspace, (dir) => workspaceSource(dir, tokenizer, { ...(flags.channel === undefined ? {} : { channel: flags.channel }), ...(flags.chatId === undefined ? {} : { chatId: flags.chatId }) }))),
+    TE.bindW('workspace', ({ tokenizer }) => optional(flags.workspace, (dir) => workspaceSource(dir, tokenizer, flags, io))),
     TE.bindW('chunks', () =>
       optional(flags.chunks, (file) =>
         pipe(

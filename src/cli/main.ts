@@ -9,7 +9,7 @@ import * as E from 'fp-ts/lib/Either.js'
 import { createTokenizer } from '../tokenize/tokenizer.js'
 import { runBuild, type BuildFlags } from './build.js'
 import { runSessions } from './sessions.js'
-import { runWorkspaceInit } from './workspace.js'
+import { runWorkspaceInit, runWorkspacePrompt, workspaceOptions, type PromptFlags } from './workspace.js'
 import { EXIT, type Io } from './io.js'
 
 /** An integer flag: decimal digits only (no `0x10`, `1e3`, `12.0`), at most 2^53 − 1; `all` where allowed. */
@@ -57,7 +57,7 @@ const program = (io: Io, exit: (code: number) => void): Command => {
     .version(version(), '-V, --version', 'print the version')
     .showHelpAfterError(seeHelp('gssc'))
 
-  root
+  const build = root
     .command('build')
     .description('gather, select, structure and compress a context; print it (or --json)')
     .showHelpAfterError(seeHelp('gssc build'))
@@ -82,13 +82,11 @@ const program = (io: Io, exit: (code: number) => void): Command => {
     .option('--keep-recent <n>', 'keep at most this many recent turns verbatim', integer('--keep-recent', 0))
     .option('--workspace <dir>', 'an agent workspace (AGENTS.md, SOUL.md, memory/, skills/) as the system prompt')
     .option('--media <file...>', 'images sent with the query (jpg, png, gif, webp; with --format openai or anthropic)')
-    .option('--channel <name>', 'the chat channel, noted in the workspace prompt (with --chat-id)')
-    .option('--chat-id <id>', 'the chat id, noted in the workspace prompt (with --channel)')
     .option('--chunks <file>', "an agent's chunk memory state (JSON) as the content")
     .option('--json', 'print the output and the full report as JSON')
     .option('--explain', 'after the output, show where the budget went: sections, dropped and cut packets, totals (on stderr)')
     .option('--report <file>', 'write a self-contained HTML report of the build to <file>')
-    .action(async (flags: BuildFlags) => exit(await runBuild(flags, io)))
+  workspaceOptions(build).action(async (flags: BuildFlags) => exit(await runBuild(flags, io)))
 
   root
     .command('sessions')
@@ -98,13 +96,22 @@ const program = (io: Io, exit: (code: number) => void): Command => {
     .option('--json', 'print the branches as JSON')
     .action(async (file: string, flags: { json?: boolean }) => exit(await runSessions(file, flags, io)))
 
-  root
-    .command('workspace')
-    .description('agent workspaces')
+  const workspace = root.command('workspace').description('agent workspaces')
+  workspace
     .command('init')
     .description('write a small starter workspace (never overwrites a file)')
     .argument('<dir>', 'where to create it')
     .action(async (dir: string) => exit(await runWorkspaceInit(dir, io)))
+  workspaceOptions(
+    workspace
+      .command('prompt')
+      .description("print a workspace's system prompt exactly as built (with --nanobot-version: as that nanobot release builds it)")
+      .showHelpAfterError(seeHelp('gssc workspace prompt'))
+      .argument('<dir>', 'the workspace folder')
+      .option('-m, --model <name>', 'model or encoding that picks the tokenizer', model, 'gpt-4o')
+      .option('--max-tokens <n>', 'token budget of the prompt (default 32000; none with --nanobot-version)', integer('--max-tokens', 1))
+      .option('--json', 'print the prompt and the report of its parts as JSON'),
+  ).action(async (dir: string, flags: PromptFlags) => exit(await runWorkspacePrompt(dir, flags, io)))
   return root
 }
 

@@ -27,6 +27,7 @@ import { workspacePackets } from '../workspace/packets.js'
 import { parseJson } from '../json.js'
 import { nameOf, readBytes, readText, STDIN } from './files.js'
 import type { Io } from './io.js'
+import { workspaceNotes, workspaceSettings, type WorkspaceFlags } from './workspace.js'
 
 /** Packets from a source, and lines worth telling the user. */
 export interface Sourced {
@@ -59,20 +60,22 @@ export const historyFilePackets = (history: ReadonlyArray<SimpleMessage>, tokeni
   return { packets: historyPackets({ source: file })(h.items), notes: h.repairs.map((r) => `${file}: repaired: ${r._tag}`) }
 }
 
-/** A workspace folder's system-prompt parts as packets. */
+/** A workspace folder's system-prompt parts as packets, read and built as the flags say. */
 export const workspaceSource = (
   dir: string,
   tokenizer: Tokenizer,
-  session: { readonly channel?: string; readonly chatId?: string },
+  flags: WorkspaceFlags,
+  io: Pick<Io, 'stdin' | 'env'>,
 ): TE.TaskEither<GsscError, Sourced & { readonly root: string }> =>
   pipe(
-    loadWorkspace(dir),
-    TE.chainEitherK((ws) =>
-      E.map((packets: ReadonlyArray<PacketInput>) => ({
-        root: ws.root,
-        packets,
-        notes: [...ws.missing.map((f) => `workspace ${dir}: ${f} not found`), ...ws.problems.map((p) => `workspace ${dir}: ${p.message}`)],
-      }))(workspacePackets(ws, { tokenizer, ...(session.channel === undefined ? {} : { channel: session.channel }), ...(session.chatId === undefined ? {} : { chatId: session.chatId }) })),
+    workspaceSettings(flags, io),
+    TE.chainW((settings) =>
+      pipe(
+        loadWorkspace(dir, settings.load),
+        TE.chainEitherKW((ws) =>
+          E.map((packets: ReadonlyArray<PacketInput>) => ({ root: ws.root, packets, notes: workspaceNotes(dir, ws) }))(workspacePackets(ws, { ...settings.prompt, tokenizer })),
+        ),
+      ),
     ),
   )
 

@@ -107,7 +107,19 @@ export const instantOf = (timestamp: string, timeZone: string): number | undefin
   const m = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})/.exec(timestamp)
   if (m === null) return undefined
   const asUtc = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5]))
-  if (Number.isNaN(asUtc)) return undefined
+  return Number.isNaN(asUtc) ? undefined : zonedInstant(asUtc, timeZone)
+}
+
+/**
+ * The instant at which the clocks of `timeZone` show the wall time `asUtc` (that wall time
+ * read as if it were UTC, in epoch ms), or `undefined` for an unknown zone. During a DST
+ * fold the earlier instant is taken.
+ *
+ * @example
+ * zonedInstant(Date.UTC(2026, 10, 22, 9, 15), 'Asia/Shanghai') // Date.UTC(2026, 10, 22, 1, 15)
+ * @category utils
+ */
+export const zonedInstant = (asUtc: number, timeZone: string): number | undefined => {
   // the offset at the guess, then at the corrected instant (they differ only near a DST change)
   const first = wallTime(new Date(asUtc), timeZone)
   if (E.isLeft(first)) return undefined

@@ -34,6 +34,13 @@ export const LOAD: LoadOptions = { now: () => NOW, timeZone: 'Asia/Shanghai', ho
 
 export const RUNTIME = 'Linux x64, Node.js 20.0.0'
 
+/** The nanobot fixtures' clock: 2026-11-22 09:15 in Shanghai (a Sunday). */
+export const NANOBOT_NOW = new Date('2026-11-22T01:15:00Z')
+/** The runtime line of the Python that built the nanobot fixtures. */
+export const NANOBOT_RUNTIME = 'Linux x86_64, Python 3.11.7'
+/** The machine the nanobot fixtures were made on: curl and tmux installed, gh and summarize not. */
+export const NANOBOT_HOST: Host = { env: {}, hasCommand: async (name) => name === 'curl' || name === 'tmux' }
+
 /** Runs `body` with a fresh temp dir, removed afterwards. */
 export const withTempDir = async <A>(body: (dir: string) => Promise<A>): Promise<A> => {
   // realpath: on macOS the temp folder is behind a symlink, and workspaces are symlink-free

@@ -12,16 +12,11 @@ import { loadWorkspace, type LoadOptions } from '../../src/workspace/load.js'
 import { buildSystemPrompt } from '../../src/workspace/prompt.js'
 import { parseNanobotVersion } from '../../src/workspace/version.js'
 import { fixture } from '../shared.js'
-import { right, tokenizer } from './helpers.js'
+import { NANOBOT_HOST, NANOBOT_NOW, NANOBOT_RUNTIME, right, tokenizer } from './helpers.js'
 
 const DIR = fixture('nanobot')
 const EXPECTED = fixture('nanobot', 'expected')
 
-/** 2026-11-22 09:15 in Shanghai (a Sunday). */
-export const NANOBOT_NOW = new Date('2026-11-22T01:15:00Z')
-export const NANOBOT_RUNTIME = 'Linux x86_64, Python 3.11.7'
-/** The machine the fixtures were made on: curl and tmux installed, gh and summarize not. */
-export const NANOBOT_HOST = { env: {}, hasCommand: async (name: string) => name === 'curl' || name === 'tmux' }
 
 /** What an expected file's name says: `<workspace>.nanobot-<tag>[.with-builtin-skills].system.txt`. */
 const caseOf = (file: string) => {

@@ -12,3 +12,4 @@ export { createTokenCache, cacheKey, cachedCount, type TokenCache } from './cach
 export { meter, type Meter, type MeterStats } from './meter.js'
 export { prefixEndWindowed, windowFor } from './prefix.js'
 export type { Bpe, EncodingName } from './bpe.js'
+export * from './calibrate.js'

@@ -28,6 +28,7 @@ import type { Counter } from './output.js'
  */
 export const openaiRenderer = (options: OpenAIOptions = {}): Renderer<Array<OpenAIMessage>> => ({
   format: 'openai',
+  shape: 'messages',
   render: (doc) => {
     const turns = docToTurns(doc)
     const r = toOpenAI(turns.messages, options)
@@ -67,6 +68,7 @@ const traced = <O>(output: O, from: ReadonlyArray<ReadonlyArray<number>>, turns:
  */
 export const anthropicRenderer = (options: AnthropicOptions = {}): Renderer<AnthropicRequest> => ({
   format: 'anthropic',
+  shape: 'messages',
   render: (doc) => {
     const turns = docToTurns(doc)
     const first = toAnthropic(turns.messages, options)

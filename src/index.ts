@@ -56,6 +56,7 @@ export { section, sectioned, SLOT_LAYOUT, OUTPUT_RANK, type SectionedOptions } f
 export * from './structure/minimal.js'
 export * from './structure/template.js'
 export * from './structure/xml.js'
+export * from './structure/chat.js'
 
 // compress
 export * from './compress/compressor.js'

@@ -35,6 +35,11 @@ export interface Rendered<O> {
 /** Turns a document into output of type `O` with its provenance, and counts that output's tokens. */
 export interface Renderer<O> {
   readonly format: string
+  /**
+   * What the output is: one text (default), or chat messages. `build` lays messages out with
+   * `chat()`, which adds nothing the user did not give, and text with the seed's `sectioned()`.
+   */
+  readonly shape?: 'text' | 'messages'
   readonly render: (doc: Document) => Rendered<O>
   /** The exact count of an output; `counter` counts one string (the build passes its own). */
   readonly count: (output: O, counter: Counter) => number

@@ -39,6 +39,7 @@ import type { BuildResult } from './report.js'
 import { validateRequest } from './request.js'
 import { layoutAware } from './select/layoutAware.js'
 import type { Selector } from './select/selector.js'
+import { chat } from './structure/chat.js'
 import { sectioned } from './structure/sectioned.js'
 import type { Structurer } from './structure/structurer.js'
 import type { TokenCache } from './tokenize/cache.js'
@@ -172,7 +173,10 @@ export interface BuildOptions<O = string> extends GatherOptions {
   readonly gatherers?: ReadonlyArray<Gatherer>
   /** Default: {@link layoutAware} over the default selector and the chosen structurer. */
   readonly selector?: Selector
-  /** Default: `sectioned()`, the seed's layout. */
+  /**
+   * The layout. Default: for chat messages (`renderer.shape` `messages`) `chat()`, which adds
+   * nothing you did not give; for text, `sectioned()`, the seed's layout.
+   */
   readonly structurer?: Structurer
   /** Default: `truncate()`, or `noop()` when `config.enableCompression` is false. */
   readonly compressor?: Compressor
@@ -207,11 +211,13 @@ export const defaultGatherers = (options: Pick<BuildOptions<unknown>, 'memory' |
 export function build(request: Request, options?: BuildOptions<string>): TE.TaskEither<GsscError, BuildResult<string>>
 export function build<O>(request: Request, options: BuildOptions<O> & { readonly renderer: Renderer<O> }): TE.TaskEither<GsscError, BuildResult<O>>
 export function build<O>(request: Request, options: BuildOptions<O> = {}): TE.TaskEither<GsscError, BuildResult<O>> {
+  const renderer = options.renderer ?? (textRenderer as unknown as Renderer<O>)
+  const layout = options.structurer ?? (renderer.shape === 'messages' ? chat() : sectioned())
   return pipe(
     request,
-    gather(defaultGatherers(options), { ...options, ...(options.structurer === undefined ? {} : { layout: options.structurer }) }),
+    gather(defaultGatherers(options), { ...options, layout }),
     select(options.selector),
     structure(),
-    compress(options.compressor, options.renderer ?? (textRenderer as unknown as Renderer<O>)),
+    compress(options.compressor, renderer),
   )
 }

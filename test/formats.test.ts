@@ -7,6 +7,7 @@ import { build } from '../src/pipeline.js'
 import { checkAnthropic } from '../src/render/checkAnthropic.js'
 import { checkOpenAI } from '../src/render/checkOpenAI.js'
 import { countAnthropic, countOpenAI } from '../src/render/count.js'
+import { sectioned } from '../src/structure/sectioned.js'
 import { xml } from '../src/structure/xml.js'
 import { gpt4o, NOW, run } from './helpers.js'
 
@@ -26,8 +27,8 @@ const request = {
 }
 
 describe('openaiRenderer', () => {
-  it('sends the system prompt, the turns with tool calls paired, and the query last', async () => {
-    const r = await run(build(request, { tokenizer: gpt4o, now: NOW, renderer: openaiRenderer() }))
+  it('sends the system prompt, the turns with tool calls paired, and the query last (the seed layout, one option away)', async () => {
+    const r = await run(build(request, { tokenizer: gpt4o, now: NOW, structurer: sectioned(), renderer: openaiRenderer() }))
     const messages: ReadonlyArray<ChatCompletionMessageParam> = r.output
     // the SDK takes the output as it is: a plain mutable array (issue 11: TS2769 without a spread)
     const params: ChatCompletionCreateParamsNonStreaming = { model: 'gpt-4o', messages: r.output }
@@ -83,14 +84,14 @@ describe('provenance', () => {
   const ids = (r: { readonly sources: ReadonlyArray<ReadonlyArray<string>> }) => r.sources.map((s) => [...s])
 
   it('says which packets each OpenAI message shows, without reading the messages', async () => {
-    const r = await run(build(request, { tokenizer: gpt4o, now: NOW, renderer: openaiRenderer() }))
+    const r = await run(build(request, { tokenizer: gpt4o, now: NOW, structurer: sectioned(), renderer: openaiRenderer() }))
     const evidence = r.included.find((id) => id.startsWith('evidence:'))!
     expect(ids(r)).toEqual([['instructions', evidence], ['history:0'], ['history:1'], ['history:2'], ['history:3'], ['task']])
     expect(r.sources).toHaveLength(r.output.length)
   })
 
   it('puts the system prompt first for Anthropic, and a merged turn lists every packet in it', async () => {
-    const r = await run(build(request, { tokenizer: gpt4o, now: NOW, renderer: anthropicRenderer() }))
+    const r = await run(build(request, { tokenizer: gpt4o, now: NOW, structurer: sectioned(), renderer: anthropicRenderer() }))
     const evidence = r.included.find((id) => id.startsWith('evidence:'))!
     expect(ids(r)).toEqual([['instructions', evidence], ['history:0'], ['history:1'], ['history:2'], ['history:3'], ['task']])
     expect(r.sources).toHaveLength(r.output.messages.length + 1)
@@ -103,7 +104,7 @@ describe('provenance', () => {
 
   it('follows a synthetic result to the call it answers', async () => {
     const r = await run(
-      build({ query: 'go on', history: [message('assistant', [toolCall('c9', 'read', { path: 'a' })])] }, { tokenizer: gpt4o, now: NOW, renderer: openaiRenderer() }),
+      build({ query: 'go on', history: [message('assistant', [toolCall('c9', 'read', { path: 'a' })])] }, { tokenizer: gpt4o, now: NOW, structurer: sectioned(), renderer: openaiRenderer() }),
     )
     // the system prompt is only the layout's fixed [Output] text: no packet
     expect(r.output.map((m) => m.role)).toEqual(['system', 'assistant', 'tool', 'user'])

@@ -22,6 +22,7 @@ import { layoutAware } from '../select/layoutAware.js'
 import { historyCompressor } from '../session/compressor.js'
 import { historyStrategy, strategyName } from '../session/fit/strategy.js'
 import { minimal } from '../structure/minimal.js'
+import { chat } from '../structure/chat.js'
 import { sectioned } from '../structure/sectioned.js'
 import type { Structurer } from '../structure/structurer.js'
 import { template } from '../structure/template.js'
@@ -47,7 +48,7 @@ export interface BuildFlags extends WorkspaceFlags {
   readonly maxHistory?: number
   readonly mmr?: boolean
   readonly compression: boolean
-  readonly structurer: 'default' | 'minimal' | 'template' | 'xml'
+  readonly structurer: 'default' | 'sectioned' | 'chat' | 'minimal' | 'template' | 'xml'
   readonly template?: string
   readonly locale?: Locale
   readonly format: 'text' | 'openai' | 'anthropic'
@@ -71,8 +72,10 @@ const structurerFor = (flags: BuildFlags, io: Io): TE.TaskEither<GsscError, Stru
   if (flags.structurer !== 'template' && flags.template !== undefined) return TE.left(inputError('--template', 'only applies with --structurer template'))
   if (flags.structurer === 'minimal') return TE.right(minimal())
   if (flags.structurer === 'xml') return TE.right(xml())
-  // a workspace brings its own prompt layout: nanobot's, not the seed's sections
-  if (flags.structurer === 'default') return TE.right(flags.workspace === undefined ? sectioned() : nanobot())
+  if (flags.structurer === 'sectioned') return TE.right(sectioned())
+  if (flags.structurer === 'chat') return TE.right(chat())
+  // a workspace brings its own prompt layout (nanobot's); messages get the layout that adds nothing, text the seed's sections
+  if (flags.structurer === 'default') return TE.right(flags.workspace !== undefined ? nanobot() : flags.format === 'text' ? sectioned() : chat())
   if (flags.template === undefined) return TE.left(inputError('--structurer template', 'needs --template <file>'))
   const path = flags.template
   return pipe(readText(io)(path), TE.chainEitherKW((text) => E.mapLeft((e: GsscError) => ({ ...e, message: `${nameOf(path)}: ${e.message}` }))(template(text))))

@@ -72,7 +72,11 @@ const program = (io: Io, exit: (code: number) => void): Command => {
     .option('--max-history <n>', 'how many recent turns to consider, or "all" (default 10)', integer('--max-history', 0, true))
     .option('--mmr', 'rank evidence for diversity (maximal marginal relevance)')
     .option('--no-compression', 'never cut text; drop whole packets instead')
-    .addOption(new Option('--structurer <name>', 'layout (xml: agent chunks as XML elements, grouped by role)').choices(['default', 'minimal', 'template', 'xml']).default('default'))
+    .addOption(
+      new Option('--structurer <name>', 'layout; default: chat for --format openai|anthropic (adds nothing you did not give), sectioned for text (xml: agent chunks as XML elements, grouped by role)')
+        .choices(['default', 'sectioned', 'chat', 'minimal', 'template', 'xml'])
+        .default('default'),
+    )
     .option('--template <file>', 'template file for --structurer template ({{instructions}}, {{task}}, {{state}}, {{evidence}}, {{context}}, {{custom}}, {{output}})')
     .addOption(new Option('--locale <locale>', 'labels of the default layout').choices(['en', 'zh']))
     .addOption(new Option('--format <format>', 'what to send: one prompt text, OpenAI messages, or an Anthropic { system, messages } request').choices(['text', 'openai', 'anthropic']).default('text'))

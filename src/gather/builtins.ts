@@ -57,6 +57,8 @@ export const task = (): Gatherer =>
  * The last `limit` history turns (default `config.maxHistoryMessages`) as history packets
  * with ids `history:<index in the full history>`, stable as the conversation grows.
  *
+ * - The conversation's own system prompt (its leading system turns) is always gathered, as
+ *   P0: laid out with the instructions, first, and never dropped for the window or budget.
  * - An assistant turn with tool calls and the turns holding their results share a `group`,
  *   so they are kept or dropped together; the window never starts on a tool result whose
  *   call fell outside it (such results go with the turns before the window).
@@ -76,11 +78,20 @@ export const history = (limit?: number): Gatherer =>
     const all = request.history ?? []
     const n = Math.max(0, limit ?? config.maxHistoryMessages)
     const budget = availableTokens(config)
-    const windowStart = n === Number.POSITIVE_INFINITY ? 0 : Math.max(0, all.length - n)
+    // the conversation's own system prompt: always gathered, as instructions (P0)
+    const lead: Packet[] = []
+    let bound = 0
+    for (let i = 0; i < all.length; i++) {
+      const m = toChatMessage(all[i]!)
+      if (m.role !== 'system') break
+      const text = messageText(m)
+      bound += tokenizer.lowerBound(text) + 1
+      lead.push({ id: `history:${i}`, type: 'history', priority: 0, content: text, timestamp: m.timestamp ?? now, source: 'history', metadata: { role: m.role, index: i }, message: m })
+    }
+    const windowStart = n === Number.POSITIVE_INFINITY ? lead.length : Math.max(lead.length, all.length - n)
     let start = windowStart
     const turns: ChatMessage[] = []
     const texts: string[] = []
-    let bound = 0
     for (let i = all.length - 1; i >= start; i--) {
       const m = toChatMessage(all[i]!)
       const text = messageText(m)
@@ -97,9 +108,9 @@ export const history = (limit?: number): Gatherer =>
     const skipped = start
     // results whose call lies before the window leave with the turns before it
     let first = 0
-    if (skipped > 0) while (first < turns.length && isToolAnswer(turns[first]!)) first++
+    if (skipped > lead.length) while (first < turns.length && isToolAnswer(turns[first]!)) first++
     const groups = toolGroups(turns.slice(first), skipped + first)
-    const packets: Packet[] = []
+    const packets: Packet[] = [...lead]
     for (let k = first; k < turns.length; k++) {
       const m = turns[k]!
       const i = skipped + k
@@ -120,12 +131,12 @@ export const history = (limit?: number): Gatherer =>
     const limitEnd = overBudget ? windowStart : skipped + first
     const budgetEnd = skipped + first
     const excluded: Exclusion[] = [
-      ...(limitEnd > 0
+      ...(limitEnd > lead.length
         ? [
             {
-              id: rangeId(0, limitEnd),
+              id: rangeId(lead.length, limitEnd),
               reason: 'history_limit' as const,
-              detail: `${limitEnd} older turn(s) before the last ${n} (${limit === undefined ? 'maxHistoryMessages' : 'the history gatherer\'s limit'}); not counted`,
+              detail: `${limitEnd - lead.length} older turn(s) before the last ${n} (${limit === undefined ? 'maxHistoryMessages' : 'the history gatherer\'s limit'}); not counted`,
             },
           ]
         : []),

@@ -46,14 +46,21 @@ const plain = (m: ChatMessage): boolean => m.parts.every((p) => p._tag === 'Text
 const whole = (text: string, packetId: string | undefined): ReadonlyArray<Span> =>
   packetId === undefined || text.length === 0 ? [] : [{ start: 0, end: text.length, packetId, content: text }]
 
-/** The parts an item shows as a turn, each text part with its spans. */
-const itemParts = (i: Item, asMessage: boolean): { readonly parts: ReadonlyArray<Part>; readonly spans: ReadonlyArray<ReadonlyArray<Span>> } => {
-  if (asMessage && i.message !== undefined && i.cut === undefined) {
+/**
+ * The parts an item shows as a turn, each text part with its spans. A turn's decoration (a
+ * speaker label) is dropped, since the role says it; on the final user turn it stays (the
+ * delimiters around a document).
+ */
+const itemParts = (i: Item, decorated: boolean): { readonly parts: ReadonlyArray<Part>; readonly spans: ReadonlyArray<ReadonlyArray<Span>> } => {
+  if (i.message !== undefined && i.cut === undefined) {
     // a structured turn: a lone text part is the packet's content
     const single = i.message.parts.length === 1 && i.message.parts[0]!._tag === 'Text'
     return { parts: i.message.parts, spans: i.message.parts.map((p) => (single && p._tag === 'Text' ? whole(p.text, i.packetId) : [])) }
   }
-  return { parts: [{ _tag: 'Text', text: i.text }], spans: [whole(i.text, i.packetId)] }
+  if (!decorated || (i.prefix === '' && (i.suffix ?? '') === '')) return { parts: [{ _tag: 'Text', text: i.text }], spans: [whole(i.text, i.packetId)] }
+  const shift = i.prefix.length
+  const spans = whole(i.text, i.packetId).map((x) => ({ ...x, start: x.start + shift, end: x.end + shift }))
+  return { parts: [{ _tag: 'Text', text: `${i.prefix}${i.text}${i.suffix ?? ''}` }], spans: [spans] }
 }
 
 /** Adjacent text parts become one, separated by a line break; their spans follow. */
@@ -80,14 +87,14 @@ const joinText = (d: Draft): void => {
 }
 
 const draftOf = (i: Item, base: ChatMessage): Draft => {
-  const { parts, spans } = itemParts(i, true)
+  const { parts, spans } = itemParts(i, false)
   const own = i.packetId === undefined ? [] : [i.packetId]
   return { role: base.role, base, parts: [...parts], spans: [...spans], partSources: parts.map(() => own), sources: [...own] }
 }
 
-/** Adds an item's parts to a turn under construction. */
-const extend = (d: Draft, i: Item): void => {
-  const { parts, spans } = itemParts(i, true)
+/** Adds an item's parts to a turn under construction (`decorated`: with its prefix and suffix). */
+const extend = (d: Draft, i: Item, decorated: boolean): void => {
+  const { parts, spans } = itemParts(i, decorated)
   const own = i.packetId === undefined ? [] : [i.packetId]
   d.parts.push(...parts)
   d.spans.push(...spans)
@@ -125,14 +132,14 @@ export const docToTurns = (doc: Document): Turns => {
     match(b.channel)
       .with('system', () => system.push(b))
       .with('user', () => {
-        for (const i of b.items) extend(user, i)
+        for (const i of b.items) extend(user, i, true)
       })
       .with('turns', () => {
         for (const i of b.items) {
           const base = turnOf(i)
           const last = turns[turns.length - 1]
           if (b.mergeTurns !== undefined && b.mergeTurns !== false && last !== undefined && last.role === base.role && plain(last.base) && plain(base)) {
-            extend(last, i)
+            extend(last, i, false)
             if (b.mergeTurns === true) joinText(last)
           } else turns.push(draftOf(i, base))
         }

@@ -66,7 +66,7 @@ describe('gssc build', () => {
     [['--model', 'gpt4o'], /--model unknown model "gpt4o"; name an OpenAI model .* or estimate/],
     [['--history', '-', '--packets', '-'], /only one flag can read standard input \(-\); got --history, --packets/],
     [['--reserve-ratio', '1'], /--reserve-ratio must be a number in \[0, 1\) \(got "1"\)/],
-    [['--structurer', 'fancy'], /Allowed choices are default, minimal, template/],
+    [['--structurer', 'fancy'], /Allowed choices are default, sectioned, chat, minimal, template/],
   ])('bad usage %j exits 2 with one line and where to look, not the whole help', async (args, message) => {
     const r = await cli(['build', '-q', 'x', ...args])
     expect(r.code).toBe(2)

@@ -23,8 +23,18 @@ describe('gssc build --format', () => {
     expect(j.output.at(-1)).toEqual({ role: 'user', content: 'Why is the total off by a cent?' })
   })
 
-  it('anthropic: --json output is { system, messages }, valid and within budget', async () => {
+  it('anthropic: a session replay sends only the session\'s own turns: no system prompt gssc made up', async () => {
     const r = await cli(['build', '-q', 'Fix it.', '--session', CLAUDE, '--format', 'anthropic', '--max-tokens', '400', '--json'])
+    expect(r.code).toBe(0)
+    const j = JSON.parse(r.stdout)
+    expect(Object.keys(j.output)).toEqual(['messages'])
+    expect(JSON.stringify(j.output)).not.toMatch(/\[Output\]|Please answer/)
+    expect(checkAnthropic(j.output)).toEqual([])
+    expect(j.tokenCount).toBe(countAnthropic(j.output, gpt4o))
+  })
+
+  it('anthropic, with the seed layout: --json output is { system, messages }, valid and within budget', async () => {
+    const r = await cli(['build', '-q', 'Fix it.', '--session', CLAUDE, '--format', 'anthropic', '--structurer', 'sectioned', '--max-tokens', '400', '--json'])
     expect(r.code).toBe(0)
     const j = JSON.parse(r.stdout)
     expect(Object.keys(j.output).sort()).toEqual(['messages', 'system'])

@@ -29,7 +29,7 @@ export const ROLES: ReadonlyArray<string> = ['system', 'user', 'assistant', 'too
 export const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
 
 const ROLE_SET: ReadonlySet<unknown> = new Set(ROLES)
-const PART_KINDS = "a part: { _tag: 'Text', text } or an Image, Thinking, ToolCall or ToolResult part"
+const PART_KINDS = "a part: { _tag: 'Text', text } or an Image, Document, Thinking, ToolCall or ToolResult part"
 
 /** The first field of `o` (by name) that is not of its expected kind. */
 const field = (o: Record<string, unknown>, name: string, kind: 'string' | 'boolean' | 'object', optional = false): Problem | undefined => {
@@ -47,6 +47,25 @@ const imageProblem = (p: Record<string, unknown>): Problem | undefined => {
   return ['.source._tag', `must be "Base64" or "Url" (got ${show(s['_tag'])})`]
 }
 
+const documentProblem = (p: Record<string, unknown>): Problem | undefined => {
+  const s = p['source']
+  const named = field(p, 'name', 'string', true)
+  if (named !== undefined) return named
+  if (!isRecord(s)) return ['.source', `must be a document source { _tag: 'Base64' | 'Url' | 'Text' | 'FileId', … } (got ${show(s)})`]
+  switch (s['_tag']) {
+    case 'Base64':
+      return prefixed('.source', field(s, 'mimeType', 'string') ?? field(s, 'data', 'string'))
+    case 'Url':
+      return prefixed('.source', field(s, 'url', 'string') ?? field(s, 'mimeType', 'string', true))
+    case 'Text':
+      return prefixed('.source', field(s, 'mimeType', 'string') ?? field(s, 'text', 'string'))
+    case 'FileId':
+      return prefixed('.source', field(s, 'id', 'string'))
+    default:
+      return ['.source._tag', `must be "Base64", "Url", "Text" or "FileId" (got ${show(s['_tag'])})`]
+  }
+}
+
 const prefixed = (prefix: string, p: Problem | undefined): Problem | undefined => (p === undefined ? undefined : [`${prefix}${p[0]}`, p[1]])
 
 /**
@@ -61,9 +80,11 @@ export const partProblem = (p: unknown): Problem | undefined => {
   if (!isRecord(p)) return ['', `must be ${PART_KINDS} (got ${show(p)})`]
   switch (p['_tag']) {
     case 'Text':
-      return field(p, 'text', 'string')
+      return field(p, 'text', 'string') ?? field(p, 'refusal', 'boolean', true)
     case 'Image':
       return imageProblem(p)
+    case 'Document':
+      return documentProblem(p)
     case 'Document':
       return isRecord(p['source']) && typeof p['source']['_tag'] === 'string'
         ? field(p, 'name', 'string', true)
@@ -71,7 +92,7 @@ export const partProblem = (p: unknown): Problem | undefined => {
     case 'Thinking':
       return field(p, 'text', 'string') ?? field(p, 'signature', 'string', true) ?? field(p, 'redacted', 'boolean', true)
     case 'ToolCall':
-      return field(p, 'id', 'string') ?? field(p, 'name', 'string') ?? field(p, 'args', 'object')
+      return field(p, 'id', 'string') ?? field(p, 'name', 'string') ?? field(p, 'args', 'object') ?? field(p, 'argsText', 'string', true)
     case 'ToolResult': {
       const first = field(p, 'callId', 'string') ?? field(p, 'name', 'string') ?? field(p, 'isError', 'boolean')
       if (first !== undefined) return first

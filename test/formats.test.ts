@@ -67,9 +67,9 @@ describe('anthropicRenderer', () => {
 describe('xml layout', () => {
   it('merges consecutive turns of one role, and keeps images of the query', async () => {
     const packets = [
-      { id: 'c1', type: 'history' as const, content: '<user_message id="c1" role="user">\nhi\n</user_message>', message: message('user', '<user_message id="c1" role="user">\nhi\n</user_message>') },
-      { id: 'c2', type: 'history' as const, content: '<user_message id="c2" role="user">\nagain\n</user_message>', message: message('user', '<user_message id="c2" role="user">\nagain\n</user_message>') },
-      { id: 'c3', type: 'history' as const, content: '<assistant_response id="c3" role="assistant">\nhello\n</assistant_response>', message: message('assistant', '<assistant_response id="c3" role="assistant">\nhello\n</assistant_response>') },
+      { id: 'c1', type: 'history' as const, source: 'chunks', metadata: { chunkId: 'c1' }, content: '<user_message id="c1" role="user">\nhi\n</user_message>', message: message('user', '<user_message id="c1" role="user">\nhi\n</user_message>') },
+      { id: 'c2', type: 'history' as const, source: 'chunks', metadata: { chunkId: 'c2' }, content: '<user_message id="c2" role="user">\nagain\n</user_message>', message: message('user', '<user_message id="c2" role="user">\nagain\n</user_message>') },
+      { id: 'c3', type: 'history' as const, source: 'chunks', metadata: { chunkId: 'c3' }, content: '<assistant_response id="c3" role="assistant">\nhello\n</assistant_response>', message: message('assistant', '<assistant_response id="c3" role="assistant">\nhello\n</assistant_response>') },
     ]
     const r = await run(build({ query: '', packets }, { tokenizer: gpt4o, now: NOW, structurer: xml(), renderer: openaiRenderer() }))
     expect(r.output).toEqual([

@@ -13,7 +13,7 @@ describe('validateRequest', () => {
       { role: 'user', content: [42, { type: 'hologram' }] },
     ]
     expect(message({ query: 'q', history })).toBe(
-      "history[2].content[0]: must be a part: { _tag: 'Text', text } or an Image, Thinking, ToolCall or ToolResult part (got 42)",
+      "history[2].content[0]: must be a part: { _tag: 'Text', text } or an Image, Document, Thinking, ToolCall or ToolResult part (got 42)",
     )
     const cases: ReadonlyArray<readonly [unknown, string]> = [
       [{ role: 'user', content: [{ _tag: 'Text', text: 'a' }, { type: 'hologram' }] }, 'history[0].content[1]: must be a part'],

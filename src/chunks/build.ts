@@ -44,7 +44,7 @@ import { docToTurns } from '../structure/messages.js'
 import { section } from '../structure/sectioned.js'
 import { meter } from '../tokenize/meter.js'
 import { estimateTokenizer, type Tokenizer } from '../tokenize/tokenizer.js'
-import type { MemoryState } from './model.js'
+import { unlistedChunks, type MemoryState } from './model.js'
 import type { ChunkRenderer } from './renderers.js'
 import { filterReason, toUnit, type ChunkExclusion, type ChunkFilter, type ChunkFinding, type Unit } from './units.js'
 
@@ -87,6 +87,7 @@ export interface ChunkBuildResult {
   readonly includedChunkIds: ReadonlyArray<string>
   /** Every listed chunk not included, in state order. */
   readonly excludedChunkIds: ReadonlyArray<string>
+  /** Why each is left out, in state order; then the chunks not listed in `chunkIds` at all (`unlisted`). */
   readonly exclusions: ReadonlyArray<ChunkExclusion>
   readonly placements: ReadonlyArray<ChunkPlacement>
   readonly findings: ReadonlyArray<ChunkFinding>
@@ -247,13 +248,14 @@ const build =
     const order = new Map(state.chunkIds.map((id, i) => [id, i]))
     const byState = (a: ChunkExclusion, b: ChunkExclusion): number => order.get(a.chunkId)! - order.get(b.chunkId)!
     const sortedExclusions = exclusions.sort(byState)
+    const unlisted = unlistedChunks(state).map((chunkId): ChunkExclusion => ({ chunkId, reason: 'unlisted' }))
     return {
       messages: turns.messages,
       tokenCount: turns.messages.length === 0 ? 0 : fitted.tokens,
       tokenCountExact: options.tokenizer?.exact === true,
       includedChunkIds: units.flatMap((u) => (kept.has(u.chunkId) ? [u.chunkId] : [])),
       excludedChunkIds: sortedExclusions.map((x) => x.chunkId),
-      exclusions: sortedExclusions,
+      exclusions: [...sortedExclusions, ...unlisted],
       placements,
       findings,
       systemPromptIncluded: turns.sources.some((ids) => ids.includes(PROMPT_ID)),

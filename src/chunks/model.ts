@@ -128,6 +128,20 @@ export const chunkField = (chunk: MemoryChunk, ...names: ReadonlyArray<string>):
 }
 
 /**
+ * Chunks held in `chunks` but not listed in `chunkIds`, in the order of `chunks`: not part of
+ * the context, and reported as such (never dropped without a word).
+ *
+ * @example
+ * unlistedChunks({ chunkIds: ['a'], chunks: new Map([['a', a], ['b', b]]) }) // ['b']
+ * @category utils
+ * @since 0.1.0
+ */
+export const unlistedChunks = (state: MemoryState): ReadonlyArray<string> => {
+  const listed = new Set(state.chunkIds)
+  return [...state.chunks.keys()].filter((id) => !listed.has(id))
+}
+
+/**
  * A chunk's leaves: a container's children as chunks of their own (id, subtype, content,
  * time and custom fields of the child; everything else of the container), or the chunk itself.
  *

@@ -32,6 +32,8 @@ export type ChunkExclusionReason =
   | 'empty'
   /** It did not fit in `maxTokens`. */
   | 'over_budget'
+  /** It is in the state's `chunks` but not in `chunkIds`, so not part of the context. */
+  | 'unlisted'
 
 /** A chunk left out, and why. */
 export interface ChunkExclusion {

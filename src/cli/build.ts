@@ -12,6 +12,7 @@ import type { Config, Locale } from '../config.js'
 import { describeThrown, inputError, type GsscError } from '../error.js'
 import { anthropicRenderer, openaiRenderer } from '../formats.js'
 import { explain, progress, renderExplain, renderReport, useColor } from '../inspect/index.js'
+import { visible } from '../inspect/width.js'
 import type { ImagePart } from '../message.js'
 import { textRenderer, type Renderer } from '../output.js'
 import type { PacketInput } from '../packet.js'
@@ -30,7 +31,7 @@ import { xml } from '../structure/xml.js'
 import { nanobot } from '../workspace/layout.js'
 import { createTokenizer, type Tokenizer } from '../tokenize/tokenizer.js'
 import { nameOf, parseHistory, parsePackets, readText, STDIN, textOrFile } from './files.js'
-import { EXIT, type Io } from './io.js'
+import { EXIT, type Io, type Out } from './io.js'
 import { chunkPackets, historyFilePackets, mediaParts, sessionPackets, workspaceSource, type Sourced } from './sources.js'
 import { summary } from './summary.js'
 import { workspaceUsageProblem, type WorkspaceFlags } from './workspace.js'
@@ -65,6 +66,12 @@ export interface BuildFlags extends WorkspaceFlags {
 }
 
 const none: Sourced = { packets: [], notes: [] }
+
+/** Messages to the user: file names, ids and bad values in them show control characters as visible symbols. */
+const say = (out: Out, text: string): void => void out.write(visible(text))
+
+/** The result: raw when piped (it is data), with control characters made visible on a terminal. */
+const show = (out: Out, text: string): void => void out.write(out.isTTY === true ? visible(text) : text)
 const optional = <A>(value: string | undefined, read: (v: string) => TE.TaskEither<GsscError, A>): TE.TaskEither<GsscError, A | undefined> =>
   value === undefined ? TE.right(undefined) : read(value)
 
@@ -118,7 +125,7 @@ const usageProblem = (flags: BuildFlags): string | undefined => {
 export const runBuild = async (flags: BuildFlags, io: Io): Promise<number> => {
   const problem = usageProblem(flags)
   if (problem !== undefined) {
-    io.stderr.write(`gssc build: ${problem}\n(see 'gssc build --help')\n`)
+    say(io.stderr, `gssc build: ${problem}\n(see 'gssc build --help')\n`)
     return EXIT.usage
   }
   const strategized = flags.strategy !== undefined || flags.keepRecent !== undefined
@@ -134,6 +141,8 @@ export const runBuild = async (flags: BuildFlags, io: Io): Promise<number> => {
   const loading = progress(io.stderr, { label: 'reading inputs' })
   // packet id → chunk id, for the chunk builder's includedChunkIds / excludedChunkIds
   const chunkPacketIds: Array<readonly [string, string]> = []
+  // chunks in the state but not in its chunkIds: reported in --json as unlistedChunkIds
+  const unlistedChunkIds: string[] = []
   const program = pipe(
     TE.Do,
     TE.bindW('tokenizer', () => TE.fromEither(createTokenizer(flags.model))),
@@ -147,7 +156,12 @@ export const runBuild = async (flags: BuildFlags, io: Io): Promise<number> => {
       optional(flags.chunks, (file) =>
         pipe(
           chunkPackets(file, io),
-          TE.tap((c) => TE.fromIO(() => c.packets.forEach((p) => chunkPacketIds.push([p.id!, String(p.metadata?.['chunkId'] ?? p.id)])))),
+          TE.tap((c) =>
+            TE.fromIO(() => {
+              c.packets.forEach((p) => chunkPacketIds.push([p.id!, String(p.metadata?.['chunkId'] ?? p.id)]))
+              unlistedChunkIds.push(...c.unlisted)
+            }),
+          ),
         ),
       ),
     ),
@@ -158,7 +172,7 @@ export const runBuild = async (flags: BuildFlags, io: Io): Promise<number> => {
       // the history strategies see every turn, counted: the plain history goes in as packets
       const plainHistory = strategized && x.history !== undefined ? historyFilePackets(x.history, x.tokenizer, nameOf(flags.history!)) : undefined
       const sources = [x.session ?? none, x.workspace ?? none, x.chunks ?? none, plainHistory ?? none]
-      for (const s of sources) for (const note of s.notes) io.stderr.write(`gssc: ${note}\n`)
+      for (const s of sources) for (const note of s.notes) say(io.stderr, `gssc: ${note}\n`)
       const request: Request = {
         query: flags.query ?? '',
         ...(x.system === undefined ? {} : { instructions: x.system }),
@@ -179,19 +193,19 @@ export const runBuild = async (flags: BuildFlags, io: Io): Promise<number> => {
   const result = await program()
   loading.done()
   if (E.isLeft(result)) {
-    io.stderr.write(`gssc build: ${result.left.message}\n`)
+    say(io.stderr, `gssc build: ${result.left.message}\n`)
     return EXIT.failed
   }
-  print(result.right, flags, io, chunkPacketIds)
+  print(result.right, flags, io, chunkPacketIds, unlistedChunkIds)
   if (flags.explain === true) io.stderr.write(`\n${renderExplain(explain(result.right), { color: useColor(io.stderr, io.env), width: io.stderr.columns ?? 80 })}`)
   if (flags.report !== undefined) {
     try {
       await writeFile(resolve(io.cwd, flags.report), renderReport(result.right))
     } catch (e) {
-      io.stderr.write(`gssc build: cannot write the report to ${flags.report}: ${describeThrown(e)}\n`)
+      say(io.stderr, `gssc build: cannot write the report to ${flags.report}: ${describeThrown(e)}\n`)
       return EXIT.failed
     }
-    io.stderr.write(`gssc: report written to ${flags.report}\n`)
+    say(io.stderr, `gssc: report written to ${flags.report}\n`)
   }
   return EXIT.ok
 }
@@ -218,12 +232,13 @@ const strategyOptions = (
   compressor: historyCompressor((budget) => historyStrategy(name, { budget, tokenizer, ...(keepRecentCount === undefined ? {} : { keepRecentCount }) })),
 })
 
-const print = (r: BuildResult<unknown>, flags: BuildFlags, io: Io, chunkPacketIds: ReadonlyArray<readonly [string, string]>): void => {
+const print = (r: BuildResult<unknown>, flags: BuildFlags, io: Io, chunkPacketIds: ReadonlyArray<readonly [string, string]>, unlisted: ReadonlyArray<string>): void => {
   if (flags.json === true) {
-    io.stdout.write(`${JSON.stringify({ ...toJson(r), ...(flags.chunks === undefined ? {} : chunkIds(r, chunkPacketIds)) }, null, 2)}\n`)
+    const chunks = flags.chunks === undefined ? {} : { ...chunkIds(r, chunkPacketIds), unlistedChunkIds: unlisted }
+    show(io.stdout, `${JSON.stringify({ ...toJson(r), ...chunks }, null, 2)}\n`)
     return
   }
   const text = typeof r.output === 'string' ? r.output : JSON.stringify(r.output, null, 2)
-  io.stdout.write(text.endsWith('\n') ? text : `${text}\n`)
-  io.stderr.write(summary(r))
+  show(io.stdout, text.endsWith('\n') ? text : `${text}\n`)
+  say(io.stderr, summary(r))
 }

@@ -6,6 +6,7 @@
 import { createRequire } from 'node:module'
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander'
 import * as E from 'fp-ts/lib/Either.js'
+import { visible } from '../inspect/width.js'
 import { createTokenizer } from '../tokenize/tokenizer.js'
 import { runBuild, type BuildFlags } from './build.js'
 import { runSessions } from './sessions.js'
@@ -53,7 +54,7 @@ const program = (io: Io, exit: (code: number) => void): Command => {
   const root = new Command('gssc')
     .description('Build the context an LLM sees within a token budget, and report what was kept and why.')
     .exitOverride()
-    .configureOutput({ writeOut: (s) => io.stdout.write(s), writeErr: (s) => io.stderr.write(s) })
+    .configureOutput({ writeOut: (s) => io.stdout.write(s), writeErr: (s) => io.stderr.write(visible(s)) })
     .version(version(), '-V, --version', 'print the version')
     .showHelpAfterError(seeHelp('gssc'))
 

@@ -11,6 +11,7 @@ import { pipe } from 'fp-ts/lib/function.js'
 import * as E from 'fp-ts/lib/Either.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
 import { chunkToPackets } from '../chunks/packet.js'
+import { unlistedChunks } from '../chunks/model.js'
 import { parseMemoryState } from '../chunks/parse.js'
 import { inputError, type GsscError } from '../error.js'
 import type { ImagePart, SimpleMessage } from '../index.js'
@@ -79,13 +80,26 @@ export const workspaceSource = (
     ),
   )
 
-/** A chunk memory state (team9's JSON form) as packets. */
-export const chunkPackets = (file: string, io: Pick<Io, 'stdin'>): TE.TaskEither<GsscError, Sourced> =>
+/**
+ * A chunk memory state (team9's JSON form) as packets. Chunks missing from `chunkIds` are not
+ * part of the context: they are named in a note and returned as `unlisted`.
+ */
+export const chunkPackets = (file: string, io: Pick<Io, 'stdin'>): TE.TaskEither<GsscError, Sourced & { readonly unlisted: ReadonlyArray<string> }> =>
   pipe(
     readText(io)(file),
     TE.chainEitherKW((text) => parseJson(nameOf(file), text)),
     TE.chainEitherKW((json) => parseMemoryState(json, nameOf(file))),
-    TE.map((state) => ({ packets: state.chunkIds.flatMap((id) => chunkToPackets(state.chunks.get(id)!)), notes: [] })),
+    TE.map((state) => {
+      const unlisted = unlistedChunks(state)
+      return {
+        packets: state.chunkIds.flatMap((id) => chunkToPackets(state.chunks.get(id)!)),
+        unlisted,
+        notes:
+          unlisted.length === 0
+            ? []
+            : [`${nameOf(file)}: ${unlisted.length} chunk(s) in chunks but not in chunkIds, left out: ${unlisted.map((id) => JSON.stringify(id)).join(', ')}`],
+      }
+    }),
   )
 
 /**

@@ -1,6 +1,7 @@
 /**
  * Cutting one text to a token budget, at a line or sentence boundary where one is close,
- * never inside a character. One encode per cut: the tokenizer reports where its tokens end.
+ * never inside a character, nor inside a character reference such as `&lt;` (escaped XML
+ * text stays well-formed when cut). One encode per cut: the tokenizer reports where its tokens end.
  *
  * @module
  */
@@ -45,6 +46,19 @@ const snapForward = (text: string, start: number): number => {
   return start
 }
 
+// a character reference (`&lt;`, `&#13;`, `&#x85;`): escaped XML text must not be cut inside one
+const REF_HEAD = /&#?[A-Za-z0-9]{0,8}$/
+const REF_TAIL = /^#?[A-Za-z0-9]{0,8};/
+
+/** A cut at `at` moved off any character reference it would split: back to its `&` (or, `forward`, past its `;`). */
+const offReference = (text: string, at: number, forward: boolean): number => {
+  const head = REF_HEAD.exec(text.slice(Math.max(0, at - 10), at))
+  if (head === null || head[0].length === 0) return at
+  const tail = REF_TAIL.exec(text.slice(at, at + 10))
+  if (tail === null) return at
+  return forward ? at + tail[0].length : at - head[0].length
+}
+
 /**
  * Keeps at most about `maxTokens` tokens of `text`: its head (cut at the end) or its tail
  * (cut at the start). `totalTokens` is the text's known count, so it is not counted again.
@@ -67,9 +81,9 @@ export const cutText = (
   if (maxTokens <= 0) return ''
   if (keep === 'head') {
     // a long text is tokenized only as far as the cut: a window, not the whole of it
-    const end = prefixEndWindowed(text, maxTokens, tokenizer)
+    const end = offReference(text, prefixEndWindowed(text, maxTokens, tokenizer), false)
     return text.slice(0, end >= text.length ? end : snapBack(text, end)).trimEnd()
   }
-  const start = tokenizer.prefixEnd(text, totalTokens - maxTokens)
+  const start = offReference(text, tokenizer.prefixEnd(text, totalTokens - maxTokens), true)
   return text.slice(start <= 0 ? start : snapForward(text, start)).trimStart()
 }

@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { controlPicture } from '../internal/controlPicture.js'
 
 const WIDE: ReadonlyArray<readonly [number, number]> = [
   [0x1100, 0x115f],
@@ -49,11 +50,18 @@ export const stripAnsi = (s: string): string => s.replace(/\u001b\[[0-9;]*m/g, '
  *
  * @category utils
  */
-export const clean = (s: string): string =>
-  s.replace(/[\n\r\t\v\f]/g, ' ').replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => {
-    const code = c.charCodeAt(0)
-    return code < 0x20 ? String.fromCharCode(0x2400 + code) : code === 0x7f ? '\u2421' : '\ufffd'
-  })
+export const clean = (s: string): string => visible(s.replace(/[\n\r\t\v\f]/g, ' '))
+
+/**
+ * Makes untrusted text safe for a terminal, keeping its lines: line feeds and tabs stay, every
+ * other control character (CR, ESC, BEL, DEL, C1 …) shows as a visible symbol (ESC as ␛), so
+ * printed text cannot move the cursor, clear the screen, set the title or recolour output.
+ *
+ * @example
+ * visible('a\u001b]0;pwned\u0007b\n') // 'a␛]0;pwned␇b\n'
+ * @category utils
+ */
+export const visible = (s: string): string => s.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, controlPicture)
 
 /**
  * The string cut to at most `n` columns, ending in `…` when cut.

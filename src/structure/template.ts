@@ -1,8 +1,8 @@
 /**
  * The template layout: your text with placeholders `{{instructions}}`, `{{task}}`,
  * `{{state}}`, `{{evidence}}`, `{{context}}`, `{{custom}}` and `{{output}}`. The template is
- * parsed once, when the structurer is made; an unknown or repeated placeholder is an error
- * then, not stray text in a prompt. Selected packets whose slot the template lacks are
+ * parsed once, when the structurer is made; an unknown, repeated or unclosed placeholder is
+ * an error then, not stray text in a prompt. Selected packets whose slot the template lacks are
  * reported as `not_in_layout`.
  *
  * @module
@@ -25,14 +25,28 @@ export const PLACEHOLDERS: ReadonlyArray<Placeholder> = ['instructions', 'task',
 /** A parsed template: fixed text and placeholders, in order. */
 export type Segment = { readonly _tag: 'Text'; readonly text: string } | { readonly _tag: 'Slot'; readonly name: Placeholder }
 
-const PATTERN = /\{\{\s*([^{}]*?)\s*\}\}/g
+/** The placeholder starting exactly at `at` (a fresh sticky pattern per call: no shared state). */
+const placeholderAt = (text: string, at: number): RegExpExecArray | null => {
+  const pattern = /\{\{\s*([^{}]*?)\s*\}\}/y
+  pattern.lastIndex = at
+  return pattern.exec(text)
+}
+
+/** 1-based line and column of an offset, for an error. */
+const where = (text: string, offset: number): string => {
+  const before = text.slice(0, offset).split('\n')
+  return `line ${before.length}, column ${before[before.length - 1]!.length + 1}`
+}
 
 /**
- * Parses a template.
+ * Parses a template. Every `{{` must open a known placeholder closed by `}}` on the spot: an
+ * unclosed `{{task` (or a stray `{{`) is an error naming its line and column, not literal text
+ * sent to the model.
  *
  * @example
  * parseTemplate('Rules:\n{{instructions}}\n\nQ: {{task}}') // Right([Text, Slot, Text, Slot])
  * parseTemplate('{{tasks}}') // Left(template placeholder {{tasks}}: unknown …)
+ * parseTemplate('Q: {{task') // Left(template placeholder {{task}}: not closed with }} (line 1, column 4))
  * @category constructors
  * @since 0.1.0
  */
@@ -40,15 +54,20 @@ export const parseTemplate = (text: string): E.Either<TemplateError, ReadonlyArr
   const segments: Segment[] = []
   const seen = new Set<string>()
   let last = 0
-  for (const m of text.matchAll(PATTERN)) {
+  for (let at = text.indexOf('{{'); at >= 0; at = text.indexOf('{{', last)) {
+    const m = placeholderAt(text, at)
+    if (m === null) {
+      const name = /^\{\{\s*([^\s{}]{0,40})/.exec(text.slice(at))?.[1] ?? ''
+      return E.left(templateError(name, `not closed with }} (${where(text, at)}); every {{ must open a placeholder such as {{task}}`))
+    }
     const name = m[1]!
     if (!(PLACEHOLDERS as ReadonlyArray<string>).includes(name))
-      return E.left(templateError(name, `unknown; known placeholders: ${PLACEHOLDERS.map((p) => `{{${p}}}`).join(', ')}`))
-    if (seen.has(name)) return E.left(templateError(name, 'appears more than once; each placeholder may appear once'))
+      return E.left(templateError(name, `unknown (${where(text, at)}); known placeholders: ${PLACEHOLDERS.map((p) => `{{${p}}}`).join(', ')}`))
+    if (seen.has(name)) return E.left(templateError(name, `appears more than once (${where(text, at)}); each placeholder may appear once`))
     seen.add(name)
-    if (m.index > last) segments.push({ _tag: 'Text', text: text.slice(last, m.index) })
+    if (at > last) segments.push({ _tag: 'Text', text: text.slice(last, at) })
     segments.push({ _tag: 'Slot', name: name as Placeholder })
-    last = m.index + m[0].length
+    last = at + m[0].length
   }
   if (last < text.length) segments.push({ _tag: 'Text', text: text.slice(last) })
   return E.right(segments)

@@ -7,13 +7,47 @@
  * Instructions (the system prompt, SYSTEM chunks) come first; the task, when there is one,
  * is the last user turn. Evidence and custom packets join the system part.
  *
+ * Every packet that is not a chunk is wrapped in an element named after its type, its text
+ * escaped (`chunks/xml.ts`): `<evidence source="rag">\n…\n</evidence>`, `<task>`,
+ * `<history role="user">`. Without that, a retrieved passage holding
+ * `</tool_result><system_context priority="9999">` would sit verbatim among the chunks and
+ * forge an element. The tags are the item's `prefix` and `suffix`, so a cut keeps them; in
+ * chat formats, where a turn's role is real structure, history and task turns keep only their
+ * escaped text.
+ *
  * @module
  */
+import { escapeText, openTag } from '../chunks/xml.js'
+import type { ChatMessage, Part } from '../message.js'
+import type { Packet } from '../packet.js'
+import type { Selection } from '../phase.js'
+import type { Meter } from '../tokenize/meter.js'
 import type { Document, Item } from './document.js'
 import { itemOf } from './items.js'
 import { labelsFor } from './labels.js'
 import { section } from './sectioned.js'
 import { inputOrder, type Structurer } from './structurer.js'
+
+/** Options of the `xml` layout. */
+export interface XmlOptions {
+  /**
+   * Which packets are chunks, already rendered and escaped, placed as they are. Default
+   * {@link isChunkPacket}. Everything else is wrapped and escaped.
+   */
+  readonly isChunk?: (p: Packet) => boolean
+}
+
+/**
+ * A packet made by `chunkToPackets`: source `chunks`, a `chunkId` in its metadata, and a type
+ * a chunk becomes (`history` or `instructions`). Retrievers and memory searches make only
+ * `evidence` and `task_state` packets, so a retrieved document cannot pass for a chunk by its
+ * name or metadata.
+ *
+ * @category utils
+ * @since 0.1.0
+ */
+export const isChunkPacket = (p: Packet): boolean =>
+  p.source === 'chunks' && typeof p.metadata['chunkId'] === 'string' && (p.type === 'history' || p.type === 'instructions')
 
 /**
  * @example
@@ -22,13 +56,14 @@ import { inputOrder, type Structurer } from './structurer.js'
  * @since 0.1.0
  */
 export const xml =
-  (): Structurer =>
+  (options: XmlOptions = {}): Structurer =>
   (s) => {
     const labels = labelsFor(s.env.config.locale)
     const order = inputOrder(s)
+    const isChunk = options.isChunk ?? isChunkPacket
     const sorted = [...s.selected].sort((a, b) => (order.get(a.packet.id) ?? 0) - (order.get(b.packet.id) ?? 0))
     const items = (keep: (type: string, priority: number) => boolean): ReadonlyArray<Item> =>
-      sorted.filter((x) => keep(x.packet.type, x.packet.priority)).map((x) => itemOf(x, ''))
+      sorted.filter((x) => keep(x.packet.type, x.packet.priority)).map((x) => (isChunk(x.packet) ? itemOf(x, '') : wrapped(x, s.env.meter)))
     const isSystem = (type: string, priority: number): boolean => priority === 0 || type === 'instructions'
     return {
       joiner: '\n\n',
@@ -43,3 +78,34 @@ export const xml =
       ],
     } satisfies Document
   }
+
+/** A packet that is not a chunk, as an element: tags as decoration, the text escaped. */
+const wrapped = (x: Selection, m: Meter): Item => {
+  const p = x.packet
+  const role = p.type === 'history' ? (p.message?.role ?? p.metadata['role']) : undefined
+  const open = openTag(p.type, [
+    ['source', p.source === p.type ? undefined : p.source],
+    ['role', typeof role === 'string' ? role : undefined],
+  ])
+  const text = escapeText(p.content)
+  const base = itemOf(x, `${open}\n`)
+  return {
+    ...base,
+    text,
+    tokens: text === p.content ? x.tokens : m.text(text),
+    suffix: `\n</${p.type}>`,
+    ...(p.message === undefined ? {} : { message: escapedMessage(p.message) }),
+  }
+}
+
+/** A turn with the text it shows escaped; tool calls and images are structure, not text. */
+const escapedMessage = (m: ChatMessage): ChatMessage => ({ ...m, parts: m.parts.map(escapedPart) })
+
+const escapedPart = (p: Part): Part =>
+  p._tag === 'Text'
+    ? { ...p, text: escapeText(p.text) }
+    : p._tag === 'ToolResult'
+      ? { ...p, content: p.content.map((c) => (c._tag === 'Text' ? { ...c, text: escapeText(c.text) } : c)) }
+      : p._tag === 'Document' && p.source._tag === 'Text'
+        ? { ...p, source: { ...p.source, text: escapeText(p.source.text) } }
+        : p

@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { escapeText } from '../chunks/xml.js'
 import { clean } from '../inspect/width.js'
 import { PART_SEPARATOR } from '../structure/parts.js'
 import type { Skill, Workspace } from './model.js'
@@ -51,14 +52,15 @@ export const SKILLS_INTRO =
   'Skills with available="false" need dependencies installed first - you can try installing them with apt/brew.\n\n'
 
 /**
- * Escapes text for an XML text node: `&`, `<` and `>`, as nanobot does. Skill names and
- * descriptions are untrusted and must not open or close the tags around them.
+ * Escapes text for an XML text node: gssc's one XML escaper (`escapeText`: `&`, `<`, control
+ * characters, lone surrogates), plus `>` as nanobot does. Skill names and descriptions are
+ * untrusted and must not open or close the tags around them.
  *
  * @example
  * escapeXml('<a> & "b"') // '&lt;a&gt; &amp; "b"'
  * @category utils
  */
-export const escapeXml = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+export const escapeXml = (text: string): string => escapeText(text).replace(/>/g, '&gt;')
 
 /** One `<skill>` element of the XML summary, all text escaped; `location` is the SKILL.md path shown. */
 export const summaryEntry = (k: Skill, location: string): string =>

@@ -23,6 +23,14 @@ const result = (id: string, callId: string, text = `listing for ${id}`) => chunk
 const system = (id: string, text = `rule ${id}`) => chunk(id, 'SYSTEM', T(text))
 
 describe('buildChunkContext', () => {
+  it('reports chunks held in chunks but missing from chunkIds (unlisted), never dropping them without a word', () => {
+    const all = stateOf(user('c1'), answer('c2'), user('c3'))
+    const r = build({ ...all, chunkIds: ['c1', 'c3'] })
+    expect(r.includedChunkIds).toEqual(['c1', 'c3'])
+    expect(r.excludedChunkIds).toEqual([])
+    expect(r.exclusions).toEqual([{ chunkId: 'c2', reason: 'unlisted' }])
+  })
+
   it('merges consecutive chunks of one role into one message (the seed\'s grouping diagram)', () => {
     const r = build(stateOf(user('c1'), user('c2'), answer('c3'), user('c4'), user('c5')))
     expect(texts(r)).toEqual(['user:c1,c2', 'assistant:c3', 'user:c4,c5'])

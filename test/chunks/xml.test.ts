@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { renderChunk } from '../../src/chunks/renderers.js'
 import { escapeAttr, escapeText, renderXml } from '../../src/chunks/xml.js'
 import { chunk } from './helpers.js'
-import { count, parse } from './xmlReader.js'
+import { elements, parseXml } from '../xml.js'
 
 describe('XML escaping', () => {
   it('keeps a tool result that contains </tool_result> and quotes inside its element', () => {
@@ -10,17 +10,26 @@ describe('XML escaping', () => {
     const c = chunk('chunk_1', 'ENVIRONMENT', { type: 'TEXT', text: hostile, source: 'tool', toolName: 'fetch" onload="x', callId: 'call_1' })
     const [part] = renderChunk(c)
     const xml = part!._tag === 'Text' ? part!.text : ''
-    expect(count(xml, '<tool_result')).toBe(1)
-    expect(count(xml, '</tool_result>')).toBe(1)
-    expect(count(xml, '<system_context')).toBe(0)
-    const parsed = parse(xml)
-    expect(parsed.body).toBe(hostile)
-    expect(parsed.attrs).toEqual({ id: 'chunk_1', tool: 'fetch" onload="x', call_id: 'call_1' })
+    const parsed = parseXml(xml)
+    expect(elements(parsed)).toEqual([])
+    expect(parsed.text).toBe(`\n${hostile}\n`)
+    expect(parsed.attributes).toEqual({ id: 'chunk_1', tool: 'fetch" onload="x', call_id: 'call_1' })
   })
 
   it('escapes only what can start markup in text, and quotes and line breaks in attributes', () => {
     expect(escapeText('a < b && c => d > e')).toBe('a &lt; b &amp;&amp; c => d > e')
     expect(escapeAttr('say "hi"\n\tnow & <then>')).toBe('say &quot;hi&quot;&#10;&#9;now &amp; &lt;then>')
+  })
+
+  it('keeps bodies well-formed by the documented rule: ]]>, CR, controls and lone surrogates', () => {
+    expect(escapeText('x]]>y')).toBe('x]]&gt;y')
+    expect(escapeText('a\r\nb')).toBe('a&#13;\nb')
+    expect(escapeText('\u001b[2J\u0000\u0007')).toBe('␛[2J␀␇')
+    expect(escapeText('\u007f\u0085')).toBe('&#x7F;&#x85;')
+    expect(escapeText('\ud800 \udc00 \ud83d\ude00 \ufffe')).toBe('\ufffd \ufffd \ud83d\ude00 \ufffd')
+    expect(escapeAttr('a\rb\u0001')).toBe('a&#13;b␁')
+    // twice in a row: the escaper keeps no state between calls
+    expect([escapeText('<'), escapeText('<')]).toEqual(['&lt;', '&lt;'])
   })
 
   it('leaves out absent attributes and renders objects as JSON', () => {

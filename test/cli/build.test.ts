@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { gpt4o } from '../helpers.js'
+import { run } from '../../src/cli/main.js'
 import { cli } from './run.js'
 
 const F = 'test/fixtures/cli'
@@ -72,6 +73,20 @@ describe('gssc build', () => {
     expect(r.code).toBe(2)
     expect(r.stderr).toMatch(message)
     expect(r.stderr.trimEnd().split('\n')).toEqual([expect.any(String), "(see 'gssc build --help')"])
+  })
+
+  it('shows control characters of names and values as visible symbols in everything it prints to a terminal', async () => {
+    const evil = 'x\u001b]0;pwned\u0007\u001b[2J.jsonl'
+    const missing = await cli(['build', '-q', 'x', '--history', evil])
+    expect(missing.stderr).toBe('gssc build: x␛]0;pwned␇␛[2J.jsonl: no such file\n')
+    const usage = await cli(['build', '-q', 'x', '--max-tokens', '\u001b[31m5'])
+    expect(usage.stderr).not.toMatch(/\u001b/)
+    expect(usage.stderr).toContain('␛[31m5')
+    // the context itself: raw when piped (it is data), visible on a terminal
+    let tty = ''
+    const code = await run(['build', '-q', 'clear \u001b[2J screen'], { stdout: { write: (t: string) => (tty += t), isTTY: true }, stderr: { write: () => true }, env: {}, cwd: process.cwd() })
+    expect([code, tty]).toEqual([0, expect.stringContaining('clear ␛[2J screen')])
+    expect((await cli(['build', '-q', 'clear \u001b[2J screen'])).stdout).toContain('clear \u001b[2J screen')
   })
 
   it('--version prints the version', async () => {

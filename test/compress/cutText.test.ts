@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { escapeText } from '../../src/chunks/xml.js'
 import { cutText } from '../../src/compress/cutText.js'
 import { gpt4o } from '../helpers.js'
 
@@ -33,5 +34,16 @@ describe('cutText', () => {
   it('returns the text unchanged when it fits, and nothing for a zero budget', () => {
     expect(cutText(text, total, 'head', gpt4o, total)).toBe(text)
     expect(cutText(text, 0, 'head', gpt4o, total)).toBe('')
+  })
+
+  it('never cuts inside a character reference of escaped XML text', () => {
+    const escaped = escapeText('a<b&&c<<d"e>f]]>g\r\u0085'.repeat(40))
+    const n = gpt4o.count(escaped)
+    for (let k = 1; k < n; k++) {
+      const head = cutText(escaped, k, 'head', gpt4o, n)
+      expect(head).not.toMatch(/&#?[A-Za-z0-9]*$/)
+      const tail = cutText(escaped, k, 'tail', gpt4o, n)
+      expect(tail).not.toMatch(/^#?[A-Za-z0-9]*;/)
+    }
   })
 })

@@ -92,7 +92,7 @@ describe('composite', () => {
     expect(r.failures.map((f) => [f.gatherer, f.message])).toEqual([
       ['array', 'must resolve to an Either of { packets, failures } (got [{"type":"custom","content":"x"}])'],
       ['nopackets', 'must return an array of packets (got undefined)'],
-      ['badmsg', "packets[0].message.parts[0]: must be a part: { _tag: 'Text', text } or an Image, Thinking, ToolCall or ToolResult part (got 42)"],
+      ['badmsg', "packets[0].message.parts[0]: must be a part: { _tag: 'Text', text } or an Image, Document, Thinking, ToolCall or ToolResult part (got 42)"],
       ['thrown', 'boom'],
       ['composite[5]', 'must be a gatherer function (got null)'],
       ['composite[6]', 'packets[0].content: must be a string (got 1)'],

@@ -25,6 +25,23 @@ describe('template', () => {
     expect(left(template('{{task}} and {{task}}')).message).toMatch(/more than once/)
   })
 
+  it('rejects an unclosed placeholder, or any {{ that opens none, naming line and column', () => {
+    const cases: ReadonlyArray<readonly [string, string, RegExp]> = [
+      ['Q: {{task', 'task', /\{\{task\}\}: not closed with \}\} \(line 1, column 4\)/],
+      ['Rules\n{{instructions}}\n\nQ: {{ task }\n', 'task', /line 4, column 4/],
+      ['{{task}} then {{', '', /not closed with \}\} \(line 1, column 15\)/],
+      ['{{ {{task}}', '', /not closed/],
+      ['{{evidence}\n{{task}}', 'evidence', /not closed/],
+    ]
+    for (const [text, placeholder, message] of cases) {
+      const e = left(parseTemplate(text))
+      expect([e._tag, e.placeholder]).toEqual(['TemplateError', placeholder])
+      expect(e.message).toMatch(message)
+    }
+    // a lone brace or a closing pair is text
+    expect(right(parseTemplate('{ "a": {"b": 1}} {{task}}'))).toHaveLength(2)
+  })
+
   it('parses into text and slots', () => {
     expect(right(parseTemplate('a{{task}}b'))).toEqual([
       { _tag: 'Text', text: 'a' },

@@ -23,7 +23,7 @@ import * as E from 'fp-ts/lib/Either.js'
 import { pipe } from 'fp-ts/lib/function.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
 import { availableTokens, makeConfig, type Config } from './config.js'
-import { gatherError, type GsscError } from './error.js'
+import { gatherError, show, type GsscError } from './error.js'
 import { noop } from './compress/noop.js'
 import { fitAndRender } from './compress/stage.js'
 import { truncate } from './compress/truncate.js'
@@ -211,6 +211,8 @@ export const defaultGatherers = (options: Pick<BuildOptions<unknown>, 'memory' |
 export function build(request: Request, options?: BuildOptions<string>): TE.TaskEither<GsscError, BuildResult<string>>
 export function build<O>(request: Request, options: BuildOptions<O> & { readonly renderer: Renderer<O> }): TE.TaskEither<GsscError, BuildResult<O>>
 export function build<O>(request: Request, options: BuildOptions<O> = {}): TE.TaskEither<GsscError, BuildResult<O>> {
+  // a JavaScript caller's null: the same error gather would give, before anything reads it
+  if (typeof options !== 'object' || options === null) return TE.left({ _tag: 'ConfigError', field: '', value: options, message: `options: must be an object (got ${show(options)})` })
   const renderer = options.renderer ?? (textRenderer as unknown as Renderer<O>)
   const layout = options.structurer ?? (renderer.shape === 'messages' ? chat() : sectioned())
   return pipe(

@@ -31,7 +31,8 @@ import * as E from 'fp-ts/lib/Either.js'
 import { fitDocument } from '../compress/engine.js'
 import { windowPolicy } from '../compress/policy.js'
 import { measured } from '../compress/stage.js'
-import { configError, type ConfigError } from '../error.js'
+import { configError, inputError, show, type ConfigError, type InputError } from '../error.js'
+import { isRecord } from '../messageProblem.js'
 import { anthropicRenderer, openaiRenderer } from '../formats.js'
 import type { ChatMessage } from '../message.js'
 import { itemCost, type Renderer } from '../output.js'
@@ -95,11 +96,18 @@ export interface ChunkBuildResult {
   readonly systemPromptIncluded: boolean
 }
 
-const validate = (options: ChunkBuildOptions): E.Either<ConfigError, ChunkBuildOptions> =>
-  options.maxTokens !== undefined && !(Number.isSafeInteger(options.maxTokens) && options.maxTokens > 0)
-    ? E.left(configError('maxTokens', options.maxTokens, 'must be a positive integer'))
-    : E.right(options)
-
+/** The state and options, checked before anything reads them (a JavaScript caller may pass the raw JSON). */
+const validate = (state: unknown, options: ChunkBuildOptions): E.Either<ConfigError | InputError, ChunkBuildOptions> => {
+  if (!isRecord(state)) return E.left(inputError('state', `must be a memory state { chunkIds, chunks } (got ${show(state)}); read stored JSON with parseMemoryState`))
+  if (!Array.isArray(state['chunkIds'])) return E.left(inputError('state.chunkIds', `must be an array (got ${show(state['chunkIds'])}); read stored JSON with parseMemoryState`))
+  if (!(state['chunks'] instanceof Map)) return E.left(inputError('state.chunks', `must be a Map of chunks by id (got ${show(state['chunks'])}); read stored JSON with parseMemoryState`))
+  if (!isRecord(options)) return E.left(configError('options', options, 'must be an object'))
+  const max: unknown = options.maxTokens
+  if (max !== undefined && !(Number.isSafeInteger(max) && (max as number) > 0)) return E.left(configError('maxTokens', max, 'must be a positive integer'))
+  const t: unknown = options.tokenizer
+  if (t !== undefined && !(isRecord(t) && typeof t['count'] === 'function')) return E.left(configError('tokenizer', t, 'must be a tokenizer (make one with createTokenizer)'))
+  return E.right(options)
+}
 
 /**
  * Builds the context from a memory state.
@@ -111,8 +119,8 @@ const validate = (options: ChunkBuildOptions): E.Either<ConfigError, ChunkBuildO
  * @category constructors
  * @since 0.1.0
  */
-export const buildChunkContext = (state: MemoryState, options: ChunkBuildOptions = {}): E.Either<ConfigError, ChunkBuildResult> =>
-  E.map(build(state))(validate(options))
+export const buildChunkContext = (state: MemoryState, options: ChunkBuildOptions = {}): E.Either<ConfigError | InputError, ChunkBuildResult> =>
+  E.map(build(state))(validate(state, options))
 
 /**
  * Call/result groups: units sharing a call id, transitively, by union-find. Returns each

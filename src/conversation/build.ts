@@ -20,6 +20,7 @@
  *
  * @module
  */
+import { isRecord } from '../messageProblem.js'
 import * as E from 'fp-ts/lib/Either.js'
 import { inputError, show, type InputError } from '../error.js'
 import type { ChatMessage, Part } from '../message.js'
@@ -97,6 +98,8 @@ const newestWithin = (turns: ReadonlyArray<ChatMessage>, max: number): ReadonlyA
  * @since 0.1.0
  */
 export const buildLlmMessagesFromConversation = (options: ContextBuildOptions): E.Either<InputError, ContextBuildResult> => {
+  if (!isRecord(options)) return E.left(inputError('options', `must be an object { messages, mode, … } (got ${show(options)})`))
+  if (!Array.isArray(options.messages)) return E.left(inputError('messages', `must be an array (got ${show(options.messages)})`))
   if (!SESSION_MODES.includes(options.mode)) return E.left(inputError('mode', `must be one of ${SESSION_MODES.join(', ')} (got ${show(options.mode)})`))
   const max = options.settings?.maxMessages
   if (max !== undefined && !(Number.isInteger(max) && max >= 0))
@@ -106,6 +109,7 @@ export const buildLlmMessagesFromConversation = (options: ContextBuildOptions): 
   const kept: Array<ChatMessage> = []
   for (let i = 0; i < options.messages.length; i++) {
     const m = options.messages[i]!
+    if (!isRecord(m as unknown)) return E.left(inputError(`messages[${i}]`, `must be a message object (got ${show(m)})`))
     if (m.role === 'system') continue
     if (m.includeInContext === false) {
       filteredCount++

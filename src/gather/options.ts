@@ -6,17 +6,39 @@
  * @module
  */
 import * as E from 'fp-ts/lib/Either.js'
-import { configError, describeThrown, type ConfigError } from '../error.js'
+import { configError, describeThrown, show, type ConfigError } from '../error.js'
 import { isRecord } from '../messageProblem.js'
 import type { Tokenizer } from '../tokenize/tokenizer.js'
 
-/** The options checked here (a subset of `GatherOptions`). */
+/** The options checked here (of `GatherOptions`, and `BuildOptions` when a build passes them). */
 export interface RunOptions {
   readonly tokenizer?: Tokenizer
   readonly now?: number | (() => number)
   readonly timeoutMs?: number
   readonly parallel?: boolean
   readonly onError?: 'continue' | 'fail'
+}
+
+/** The stages and sources a build may be given: each must be a function (or a renderer record). */
+const STAGES = ['selector', 'structurer', 'compressor'] as const
+
+/** What is wrong with the stage options of a build, if anything. */
+const stageProblem = (o: Readonly<Record<string, unknown>>): ConfigError | undefined => {
+  for (const name of STAGES)
+    if (o[name] !== undefined && typeof o[name] !== 'function')
+      return configError(name, o[name], `must be a function (a ${name} value such as ${name === 'structurer' ? 'sectioned(); unwrap an Either such as template(…) first' : `${name === 'selector' ? 'defaultSelector' : 'truncate'}()`})`)
+  const r = o['renderer']
+  if (r !== undefined && !(isRecord(r) && typeof r['render'] === 'function' && typeof r['count'] === 'function'))
+    return configError('renderer', r, 'must be a renderer such as textRenderer, openaiRenderer() or anthropicRenderer()')
+  const g = o['gatherers']
+  if (g !== undefined && !Array.isArray(g)) return configError('gatherers', g, 'must be an array of gatherers')
+  const memory = o['memory']
+  if (memory !== undefined && !(isRecord(memory) && typeof memory['search'] === 'function'))
+    return configError('memory', memory, 'must be { search: (query, limit, signal) => Promise<results>, limit? }')
+  const rag = o['rag']
+  if (rag !== undefined && !(isRecord(rag) && typeof rag['retrieve'] === 'function'))
+    return configError('rag', rag, 'must be { retrieve: (query, topK, signal) => Promise<results>, topK? }')
+  return undefined
 }
 
 const isTokenizer = (t: unknown): t is Tokenizer =>
@@ -29,6 +51,9 @@ const isTokenizer = (t: unknown): t is Tokenizer =>
  * @since 0.1.0
  */
 export const checkRunOptions = (options: RunOptions): E.Either<ConfigError, number> => {
+  if (!isRecord(options)) return E.left({ _tag: 'ConfigError', field: '', value: options, message: `options: must be an object (got ${show(options)})` })
+  const stage = stageProblem(options)
+  if (stage !== undefined) return E.left(stage)
   if (options.tokenizer !== undefined && !isTokenizer(options.tokenizer))
     return E.left(configError('tokenizer', options.tokenizer, 'must be a tokenizer (make one with createTokenizer)'))
   const t = options.timeoutMs

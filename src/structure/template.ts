@@ -9,7 +9,7 @@
  */
 import * as E from 'fp-ts/lib/Either.js'
 import type { Locale } from '../config.js'
-import { templateError, type TemplateError } from '../error.js'
+import { show, templateError, type TemplateError } from '../error.js'
 import type { Document, Literal, Section } from './document.js'
 import { bySlot, itemOf, prefixOf, type Slot } from './items.js'
 import { labelsFor } from './labels.js'
@@ -51,6 +51,7 @@ const where = (text: string, offset: number): string => {
  * @since 0.1.0
  */
 export const parseTemplate = (text: string): E.Either<TemplateError, ReadonlyArray<Segment>> => {
+  if (typeof text !== 'string') return E.left({ _tag: 'TemplateError', placeholder: '', message: `template: must be a string (got ${show(text)})` })
   const segments: Segment[] = []
   const seen = new Set<string>()
   let last = 0

@@ -243,7 +243,7 @@ export const baseModel = (model: string): string => {
 
 /** How to choose when a name is not known: what the error says. */
 const HOW_TO_CHOOSE =
-  'name an OpenAI model (gpt-4o, gpt-4.1, gpt-4.5, gpt-5, o1/o3/o4-mini, gpt-4, gpt-3.5-turbo; a provider prefix such as openai/ or a fine-tune id ft:gpt-4o-mini:… is fine) or a Claude model, or choose the encoding yourself: o200k_base (GPT-4o and later), cl100k_base (GPT-4, GPT-3.5; also an approximation for Claude), or estimate (about 4 characters per token, for any other model)'
+  'name an OpenAI model (gpt-4o, gpt-4.1, gpt-4.5, gpt-5, o1/o3/o4-mini, gpt-4, gpt-3.5-turbo; a provider prefix such as openai/ or a fine-tune id ft:gpt-4o-mini:… is fine) or a Claude model, or choose the encoding yourself: o200k_base (GPT-4o and later), cl100k_base (GPT-4, GPT-3.5; also an approximation for Claude), or estimate (about 4 characters per token, for any other model); Llama 3, Qwen 3, DeepSeek V3 and Gemma 3 count exactly with await openWeightTokenizer(model)() from gssc/tokenize'
 
 /**
  * The tokenizer for a model name or encoding name.

@@ -2,14 +2,9 @@ import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { main } from '../../examples/compression.js'
 
-const doc = readFileSync('docs/compression.md', 'utf8')
+import { blockAfter as block } from './blocks.js'
 
-/** The fenced block after a marker line in the doc. */
-const blockAfter = (marker: string): string => {
-  const at = doc.indexOf(marker)
-  const start = doc.indexOf('\n', doc.indexOf('```', at)) + 1
-  return doc.slice(start, doc.indexOf('\n```', start))
-}
+const blockAfter = (marker: string): string => block('docs/compression.md', marker)
 
 describe('docs/compression.md', () => {
   it('shows examples/compression.ts as it is (type-checked with the project), and what it prints', async () => {

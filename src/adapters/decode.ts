@@ -70,6 +70,17 @@ export const eachAt = <T, A>(items: ReadonlyArray<T>, path: string, f: (item: T,
   return E.right(out)
 }
 
+/** {@link eachAt} for a function that gives several values per item, joined in order. @category readers */
+export const flatEachAt = <T, A>(items: ReadonlyArray<T>, path: string, f: (item: T, at: string, i: number) => Dec<ReadonlyArray<A>>): Dec<Array<A>> => {
+  const out: Array<A> = []
+  for (let i = 0; i < items.length; i++) {
+    const r = f(items[i] as T, `${path}[${i}]`, i)
+    if (E.isLeft(r)) return r
+    out.push(...r.right)
+  }
+  return E.right(out)
+}
+
 /** The field names of an object kind, as a set for {@link restOf}. @category readers */
 export const keys = (...names: ReadonlyArray<string>): ReadonlySet<string> => new Set(names)
 

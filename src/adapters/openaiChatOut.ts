@@ -13,7 +13,7 @@
  */
 import * as E from 'fp-ts/lib/Either.js'
 import { toolCallArguments, type ChatMessage, type DocumentPart, type Part, type TextPart, type ToolResultPart } from '../message.js'
-import { cannotWrite, eachAt, fieldsOf, formOf, objOf, type Dec } from './decode.js'
+import { cannotWrite, eachAt, flatEachAt, fieldsOf, formOf, objOf, type Dec } from './decode.js'
 import { dataUrl, urlOfImageSource } from './media.js'
 import { OPENAI_CHAT } from './openaiChatIn.js'
 import type {
@@ -149,12 +149,5 @@ const chatMessages = (m: ChatMessage, at: string): Dec<ReadonlyArray<OpenAIChatM
  * @category writers
  * @since 0.2.0
  */
-export const toOpenAIChat = (messages: ReadonlyArray<ChatMessage>): Dec<Array<OpenAIChatMessage>> => {
-  const out: Array<OpenAIChatMessage> = []
-  for (let i = 0; i < messages.length; i++) {
-    const r = chatMessages(messages[i]!, `messages[${i}]`)
-    if (E.isLeft(r)) return r
-    out.push(...r.right)
-  }
-  return E.right(out)
-}
+export const toOpenAIChat = (messages: ReadonlyArray<ChatMessage>): Dec<Array<OpenAIChatMessage>> =>
+  flatEachAt(messages, 'messages', chatMessages)

@@ -55,7 +55,7 @@ export const bytesToBase64 = (bytes: Uint8Array): string => {
 }
 
 /** Base64 as bytes; undefined when it is not base64. @category utils */
-export const base64ToBytes = (data: string): Uint8Array | undefined => {
+export const base64ToBytes = (data: string): Uint8Array<ArrayBuffer> | undefined => {
   try {
     const binary = atob(data)
     const out = new Uint8Array(binary.length)
@@ -64,4 +64,43 @@ export const base64ToBytes = (data: string): Uint8Array | undefined => {
   } catch {
     return undefined
   }
+}
+
+/**
+ * The media type of an image from the first characters of its base64 (PNG, JPEG, GIF, WebP),
+ * for a source that names none (the AI SDK's `mediaType` is optional).
+ *
+ * @category utils
+ */
+export const sniffImageType = (data: string): string | undefined =>
+  data.startsWith('iVBORw0KGgo')
+    ? 'image/png'
+    : data.startsWith('/9j/')
+      ? 'image/jpeg'
+      : data.startsWith('R0lGOD')
+        ? 'image/gif'
+        : data.startsWith('UklGR') && data.slice(8, 12) === 'V0VC'
+          ? 'image/webp'
+          : undefined
+
+/** How bytes were given: base64 text (the default), a URL string, a `URL`, a `Uint8Array`, an `ArrayBuffer`. */
+export type DataForm = 'url' | 'URL' | 'bytes' | 'arraybuffer' | undefined
+
+/** Where data given as text, bytes or a URL is, and how it was given; undefined when it is none of these. */
+export const readData = (v: unknown, mimeType: string): { readonly source: ImageSource; readonly form: DataForm } | undefined => {
+  if (typeof v === 'string') return /^[a-z][a-z\d+.-]*:/i.test(v) ? { source: imageSourceOfUrl(v), form: 'url' } : { source: { _tag: 'Base64', mimeType, data: v }, form: undefined }
+  if (v instanceof URL) return { source: { _tag: 'Url', url: v.href }, form: 'URL' }
+  if (v instanceof Uint8Array) return { source: { _tag: 'Base64', mimeType, data: bytesToBase64(v) }, form: 'bytes' }
+  if (v instanceof ArrayBuffer) return { source: { _tag: 'Base64', mimeType, data: bytesToBase64(new Uint8Array(v)) }, form: 'arraybuffer' }
+  return undefined
+}
+
+/** Data written back the way {@link readData} found it. */
+export const writeData = (source: ImageSource, form: unknown): string | URL | Uint8Array | ArrayBuffer => {
+  const url = urlOfImageSource(source)
+  if (form === 'URL') return new URL(url)
+  if (source._tag === 'Url' || form === 'url') return url
+  if (form !== 'bytes' && form !== 'arraybuffer') return source.data
+  const bytes = base64ToBytes(source.data) ?? new Uint8Array()
+  return form === 'bytes' ? bytes : bytes.buffer
 }

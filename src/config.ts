@@ -20,7 +20,12 @@ export interface Config {
   readonly maxTokens: number
   /** Share of `maxTokens` kept free for the model's answer, in [0, 1). Default 0.15. */
   readonly reserveRatio: number
-  /** Gated packets scoring below this relevance are dropped. Default 0.3. */
+  /**
+   * Gated packets scoring below this relevance are dropped. Default 0.3. It applies to
+   * packets judged by keyword overlap, and to your own packets' `relevance`; not to P0, the
+   * task, history, or a retriever's hits (`rag`, `memory`: their scores are ranks on the
+   * retriever's own scale; give those gatherers a `minScore` instead).
+   */
   readonly minRelevance: number
   /** Weight of relevance in the composite score. Default 0.7. */
   readonly relevanceWeight: number

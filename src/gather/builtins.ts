@@ -14,7 +14,7 @@ import { timestampMs, type TimestampInput } from '../timestamp.js'
 import { toolGroups } from '../toolUnits.js'
 import { DEFAULT_PRIORITY, type Packet, type PacketInput, type PacketType } from '../packet.js'
 import type { Exclusion, SimpleMessage } from '../phase.js'
-import { gatherer, named, type Gatherer } from './gatherer.js'
+import { gatherer, named, type Gatherer, type GatheringWithExclusions } from './gatherer.js'
 
 /**
  * The system instructions as P0 packets (`instructions`, or `instructions:<i>` for several).
@@ -201,11 +201,11 @@ export type MemorySearch = (query: string, limit: number, signal: AbortSignal) =
  * @category constructors
  * @since 0.1.0
  */
-export const memory = (search: MemorySearch, options: { readonly limit?: number } = {}): Gatherer =>
+export const memory = (search: MemorySearch, options: RetrievalOptions & { readonly limit?: number } = {}): Gatherer =>
   gatherer('memory', async ({ request, signal }) => {
     const limit = options.limit ?? 5
-    const results = checkResults(await search(request.query, limit, signal))
-    return results.slice(0, limit).map((r, i) => fromResult(r, r.kind ?? 'evidence', r.source ?? 'memory', `memory:${r.id ?? i}`))
+    const results = checkResults(await search(request.query, limit, signal)).slice(0, limit)
+    return ranked(results, options, (r, i) => fromResult(r, r.kind ?? 'evidence', r.source ?? 'memory', `memory:${r.id ?? i}`))
   })
 
 /** What a retriever returns. `source` names the document (shown as `[Source: …]`). */
@@ -229,12 +229,41 @@ export type Retrieve = (query: string, topK: number, signal: AbortSignal) => Pro
  * @category constructors
  * @since 0.1.0
  */
-export const rag = (retrieve: Retrieve, options: { readonly topK?: number } = {}): Gatherer =>
+export const rag = (retrieve: Retrieve, options: RetrievalOptions & { readonly topK?: number } = {}): Gatherer =>
   gatherer('rag', async ({ request, signal }) => {
     const topK = options.topK ?? 5
-    const results = checkResults(await retrieve(request.query, topK, signal))
-    return results.slice(0, topK).map((r, i) => fromResult(r, 'evidence', r.source, `rag:${r.id ?? `${r.source}#${i}`}`))
+    const results = checkResults(await retrieve(request.query, topK, signal)).slice(0, topK)
+    return ranked(results, options, (r, i) => fromResult(r, 'evidence', r.source, `rag:${r.id ?? `${r.source}#${i}`}`))
   })
+
+/**
+ * How a retriever's hits are judged. Its scores are ranks on its own scale, not
+ * probabilities, so its top K are kept whatever `minRelevance` says (see `isRetrieved`);
+ * `minScore` drops hits whose raw score is below it (reported as `below_min_relevance`).
+ */
+export interface RetrievalOptions {
+  readonly minScore?: number
+}
+
+/**
+ * Hits as packets in the retriever's order: `metadata.rank` (1 = best) and `metadata.score`
+ * (raw), relevance by rank (the best 1, then evenly down), and hits under `minScore` left out.
+ */
+const ranked = <R extends { readonly score?: number }>(
+  results: ReadonlyArray<R>,
+  options: RetrievalOptions,
+  toPacket: (r: R, i: number) => PacketInput,
+): GatheringWithExclusions => {
+  const packets: PacketInput[] = []
+  const excluded: Exclusion[] = []
+  results.forEach((r, i) => {
+    const p = toPacket(r, i)
+    if (options.minScore !== undefined && !(typeof r.score === 'number' && r.score >= options.minScore))
+      excluded.push({ id: p.id!, reason: 'below_min_relevance', detail: `retriever score ${show(r.score)} < minScore ${options.minScore}` })
+    else packets.push({ ...p, relevance: (results.length - i) / results.length, metadata: { ...p.metadata, rank: i + 1 } })
+  })
+  return { packets, excluded }
+}
 
 /**
  * A search's answer, checked before it is read: it must be an array of objects. (Their fields
@@ -253,14 +282,12 @@ const fromResult = (
   source: string,
   id: string,
 ): PacketInput => {
-  const usable = r.score !== undefined && Number.isFinite(r.score) && r.score >= 0 && r.score <= 1
   return {
     id,
     type,
     content: r.content,
     source,
     ...(r.timestamp === undefined ? {} : { timestamp: r.timestamp }),
-    ...(usable ? { relevance: r.score } : {}),
     metadata: { ...(r.metadata ?? {}), ...(r.score === undefined ? {} : { score: r.score }) },
   }
 }

@@ -38,6 +38,15 @@ export interface GatherOutput {
   readonly excluded?: ReadonlyArray<Exclusion>
 }
 
+/** Packets a gatherer function found, and what it left out on purpose. */
+export interface GatheringWithExclusions {
+  readonly packets: ReadonlyArray<PacketInput>
+  readonly excluded: ReadonlyArray<Exclusion>
+}
+
+/** What a plain gatherer function returns: packets, or packets with what it left out and why. */
+export type Gathering = ReadonlyArray<PacketInput> | GatheringWithExclusions
+
 /** A named source of packets. */
 export interface Gatherer {
   readonly name: string
@@ -49,9 +58,10 @@ export interface Gatherer {
 // -------------------------------------------------------------------------------------
 
 /**
- * Makes a gatherer from a plain (sync or async) function. A throw or rejection becomes a
- * `GatherFailure` naming the gatherer; so does a packet that is not valid (checked like a
- * request's packets), naming its index.
+ * Makes a gatherer from a plain (sync or async) function returning packets (or packets and
+ * what it left out, and why). A throw or rejection becomes a `GatherFailure` naming the
+ * gatherer; so does a packet that is not valid (checked like a request's packets), naming
+ * its index.
  *
  * @example
  * const notes = gatherer('notes', async ({ request }) => [{ type: 'custom', content: await loadNotes(request.query) }])
@@ -60,13 +70,15 @@ export interface Gatherer {
  */
 export const gatherer = (
   name: string,
-  run: (input: GatherInput) => ReadonlyArray<PacketInput> | Promise<ReadonlyArray<PacketInput>>,
+  run: (input: GatherInput) => Gathering | Promise<Gathering>,
 ): Gatherer =>
   named(
     name,
     (input) => async () => {
       try {
-        return E.map((packets: ReadonlyArray<Packet>): GatherOutput => ({ packets, failures: [] }))(checkPackets(name, await run(input), input.now))
+        const out = await run(input)
+        const { packets, excluded } = Array.isArray(out) ? { packets: out as ReadonlyArray<PacketInput>, excluded: undefined } : (out as GatheringWithExclusions)
+        return E.map((checked: ReadonlyArray<Packet>): GatherOutput => ({ packets: checked, failures: [], ...(excluded === undefined ? {} : { excluded }) }))(checkPackets(name, packets, input.now))
       } catch (e) {
         return E.left({ gatherer: name, reason: 'error' as const, message: describeThrown(e) })
       }

@@ -78,6 +78,16 @@ export interface Prepared {
 /** Always kept, whatever the budget: P0 and the task (the seed's rule). */
 export const alwaysKept = (p: Packet): boolean => p.priority === 0 || p.type === 'task'
 
+/**
+ * Whether a retriever ranked the packet (`metadata.rank`, set by the `rag` and `memory`
+ * gatherers). A retriever's scores are ranks on its own scale (BM25 12.3, cosine 0.25), not
+ * probabilities: its top K already passed its judgement, so `minRelevance` does not apply;
+ * set `minScore` on the gatherer to drop weak hits by their raw score.
+ *
+ * @category utils
+ */
+export const isRetrieved = (p: Packet): boolean => typeof p.metadata['rank'] === 'number'
+
 // a packet excluded with one of these may still have been counted by an earlier fill
 const BUDGET_FULL = 'the budget was full'
 const BEHIND_WINDOW = 'older than a turn that did not fit (history is one contiguous window)'
@@ -94,7 +104,7 @@ export const prepare = (g: Gathered, options: SelectOptions = {}): Prepared => {
   const rel = options.relevance ?? relevance(g.request.query, extract)
   const rec = recency(now, config.recencyTau)
   const comp = compositeScore(config.relevanceWeight, config.recencyWeight)
-  const gated = options.gate ?? ((p: Packet) => !alwaysKept(p) && p.type !== 'history')
+  const gated = options.gate ?? ((p: Packet) => !alwaysKept(p) && p.type !== 'history' && !isRetrieved(p))
 
   const scores = new Map<string, Scores>()
   for (const p of g.packets) {

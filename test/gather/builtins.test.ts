@@ -3,7 +3,8 @@ import { makeConfig } from '../../src/config.js'
 import { history, instructions, memory, rag, task, toChatMessage } from '../../src/gather/builtins.js'
 import type { GatherInput } from '../../src/gather/gatherer.js'
 import type { Request } from '../../src/phase.js'
-import { gpt4o, NOW, right } from '../helpers.js'
+import { build } from '../../src/pipeline.js'
+import { gpt4o, NOW, right, run } from '../helpers.js'
 
 const input = (request: Request, config = {}): GatherInput => ({
   request,
@@ -91,7 +92,7 @@ describe('history', () => {
 })
 
 describe('memory and rag', () => {
-  it('pass the query and limit, respect the limit, and use scores in [0, 1] as relevance', async () => {
+  it('pass the query and limit, respect the limit, and rank hits in the retriever\'s order (scores are ranks, not probabilities)', async () => {
     const calls: Array<[string, number]> = []
     const m = memory(async (q, limit) => {
       calls.push([q, limit])
@@ -103,11 +104,30 @@ describe('memory and rag', () => {
     }, { limit: 2 })
     const r = right(await m(input({ query: 'drinks' }))())
     expect(calls).toEqual([['drinks', 2]])
-    expect(r.packets.map((p) => [p.type, p.source, p.relevance])).toEqual([
-      ['task_state', 'memory', 0.8],
-      ['evidence', 'memory', undefined],
+    expect(r.packets.map((p) => [p.type, p.source, p.relevance, p.metadata['rank']])).toEqual([
+      ['task_state', 'memory', 1, 1],
+      ['evidence', 'memory', 0.5, 2],
     ])
-    expect(r.packets[1]?.metadata['score']).toBe(7.5)
+    expect(r.packets.map((p) => p.metadata['score'])).toEqual([0.8, 7.5])
+  })
+
+  it('keep a retriever\'s best hit whatever its scale: a cosine 0.25 or a BM25 12.3 is not gated by minRelevance', async () => {
+    const hits = (scores: ReadonlyArray<number>) => async () => scores.map((score, i) => ({ content: `passage ${i} about zebras`, source: `doc${i}`, score }))
+    for (const scores of [[0.25, 0.21], [12.3, 8.1]]) {
+      const result = await run(build({ query: 'Why does the build fail?' }, { tokenizer: gpt4o, now: NOW, rag: { retrieve: hits(scores) } }))
+      expect(result.included).toEqual(expect.arrayContaining(['rag:doc0#0', 'rag:doc1#1']))
+      expect(result.excluded.filter((x) => x.reason === 'below_min_relevance')).toEqual([])
+    }
+  })
+
+  it('drop hits under minScore by their raw score, and say so', async () => {
+    const g = rag(async () => [{ content: 'a', source: 's', id: 'a', score: 0.9 }, { content: 'b', source: 's', id: 'b', score: 0.1 }, { content: 'c', source: 's', id: 'c' }], { minScore: 0.2 })
+    const r = right(await g(input({ query: 'q' }))())
+    expect(r.packets.map((p) => p.id)).toEqual(['rag:a'])
+    expect(r.excluded).toEqual([
+      { id: 'rag:b', reason: 'below_min_relevance', detail: 'retriever score 0.1 < minScore 0.2' },
+      { id: 'rag:c', reason: 'below_min_relevance', detail: 'retriever score undefined < minScore 0.2' },
+    ])
   })
 
   it('rag keeps the source of each passage', async () => {

@@ -21,12 +21,12 @@ export const knowledgeBase = () => {
   return db
 }
 
-/** Retrieval: BM25 hits, passed on with their title as the source. */
+/** Retrieval: BM25 hits, passed on with their title as the source and their score. */
 export const retrieve =
   (db: ReturnType<typeof knowledgeBase>): Retrieve =>
   async (query, topK) => {
     const found = await search(db, { term: query, properties: ['title', 'body'], limit: topK })
-    return found.hits.map((h) => ({ id: h.document.id, content: h.document.body, source: h.document.title }))
+    return found.hits.map((h) => ({ id: h.document.id, content: h.document.body, source: h.document.title, score: h.score }))
   }
 
 /** Memory: the stored facts about the user that share keywords with the query. */
@@ -48,7 +48,8 @@ export const main = async (query = 'Why does the CI build fail with a missing co
       tokenizer: tokenizer.right,
       now: NOW,
       config: { maxTokens: 1200 },
-      rag: { retrieve: retrieve(knowledgeBase()), topK: 5 },
+      // BM25 scores are on Orama's own scale: hits under 1.7 share no more than a common word with the query here
+      rag: { retrieve: retrieve(knowledgeBase()), topK: 5, minScore: 1.7 },
       memory: { search: recall, limit: 3 },
     },
   )()

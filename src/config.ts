@@ -35,6 +35,13 @@ export interface Config {
   readonly recencyTau: number
   /** How many of the latest history messages the history gatherer offers. Default 10. */
   readonly maxHistoryMessages: number
+  /**
+   * The per-item cap, as a share of the available budget: a history item (a tool result, a
+   * pasted file) longer than this is cut to its head and tail (JSON: at structural
+   * boundaries, staying valid) before it is counted, so one oversized item cannot push out
+   * the whole history. In (0, 1]; 1 turns the cap off. Default 0.25.
+   */
+  readonly maxItemShare: number
   /** Use the truncating compressor (true) or the no-op one (false). Default true. */
   readonly enableCompression: boolean
   /** Re-rank gated packets for diversity with MMR. Default false. */
@@ -54,6 +61,7 @@ export const DEFAULT_CONFIG: Config = {
   recencyWeight: 0.3,
   recencyTau: 3600,
   maxHistoryMessages: 10,
+  maxItemShare: 0.25,
   enableCompression: true,
   enableMMR: false,
   mmrLambda: 0.7,
@@ -93,6 +101,7 @@ const CHECKS: Readonly<Record<keyof Config, Check>> = {
   recencyWeight: nonNegative,
   recencyTau: positive,
   maxHistoryMessages: countOrInfinity,
+  maxItemShare: (v) => finite(v) ?? ((v as number) <= 0 || (v as number) > 1 ? 'must be in (0, 1]' : undefined),
   enableCompression: bool,
   enableMMR: bool,
   mmrLambda: within(0, 1),

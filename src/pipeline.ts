@@ -166,9 +166,9 @@ export function compress<O>(compressor?: Compressor, renderer?: Renderer<O>) {
 /** Options of {@link build}: the gather options plus the other stages' choices. */
 export interface BuildOptions<O = string> extends GatherOptions {
   /** A memory search, run as the `memory` gatherer. */
-  readonly memory?: { readonly search: MemorySearch; readonly limit?: number }
-  /** A retriever, run as the `rag` gatherer. */
-  readonly rag?: { readonly retrieve: Retrieve; readonly topK?: number }
+  readonly memory?: { readonly search: MemorySearch; readonly limit?: number; readonly minScore?: number }
+  /** A retriever, run as the `rag` gatherer; its top K are kept unless under `minScore` (see `RetrievalOptions`). */
+  readonly rag?: { readonly retrieve: Retrieve; readonly topK?: number; readonly minScore?: number }
   /** More gatherers, run with the built-in ones. */
   readonly gatherers?: ReadonlyArray<Gatherer>
   /** Default: {@link layoutAware} over the default selector and the chosen structurer. */
@@ -194,8 +194,8 @@ export const defaultGatherers = (options: Pick<BuildOptions<unknown>, 'memory' |
   task(),
   history(),
   additional(),
-  ...(options.memory === undefined ? [] : [memory(options.memory.search, { ...(options.memory.limit === undefined ? {} : { limit: options.memory.limit }) })]),
-  ...(options.rag === undefined ? [] : [rag(options.rag.retrieve, { ...(options.rag.topK === undefined ? {} : { topK: options.rag.topK }) })]),
+  ...(options.memory === undefined ? [] : [memory(options.memory.search, { limit: options.memory.limit, minScore: options.memory.minScore })]),
+  ...(options.rag === undefined ? [] : [rag(options.rag.retrieve, { topK: options.rag.topK, minScore: options.rag.minScore })]),
   ...(options.gatherers ?? []),
 ]
 

@@ -12,6 +12,7 @@ describe('makeConfig', () => {
       recencyWeight: 0.3,
       recencyTau: 3600,
       maxHistoryMessages: 10,
+      maxItemShare: 0.25,
       enableCompression: true,
       enableMMR: false,
       mmrLambda: 0.7,

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { prefixEndWindowed } from '../tokenize/prefix.js'
+import { prefixEndWindowed, suffixStartWindowed } from '../tokenize/prefix.js'
 import type { Tokenizer } from '../tokenize/tokenizer.js'
 
 /** How far back (as a share of the kept length) a boundary may be to be preferred. */
@@ -87,3 +87,49 @@ export const cutText = (
   const start = offReference(text, tokenizer.prefixEnd(text, totalTokens - maxTokens), true)
   return text.slice(start <= 0 ? start : snapForward(text, start)).trimStart()
 }
+
+/** What {@link cutMiddle} kept of a text. */
+export interface MiddleCut {
+  readonly text: string
+  /** Tokens of `text`, marker included: the exact count. */
+  readonly tokens: number
+  /** The whole text's tokens: exact when small enough to count, else estimated from the kept share. */
+  readonly originalTokens: number
+  readonly estimated: boolean
+}
+
+/**
+ * Keeps the head and the tail of a long text (three fifths head), `maxTokens` in all with a
+ * visible marker between them that says what was cut, tokenizing only windows at both ends:
+ * a 120k-token tool result costs what the kept 2k cost. Cuts land on line or sentence
+ * boundaries where one is close. Returns `undefined` when the text fits whole.
+ *
+ * @example
+ * cutMiddle(hugeLog, 2000, tokenizer)?.text // 'first lines…\n[… cut to fit: kept 1,985 of ~120,000 tokens …]\nlast lines'
+ * @category utils
+ * @since 0.2.0
+ */
+export const cutMiddle = (text: string, maxTokens: number, tokenizer: Tokenizer): MiddleCut | undefined => {
+  const headEnd0 = prefixEndWindowed(text, maxTokens, tokenizer)
+  if (headEnd0 >= text.length) return undefined
+  // a first estimate of the whole, from the density of the first maxTokens tokens
+  const total = Math.max(maxTokens + 1, Math.round((maxTokens * text.length) / Math.max(1, headEnd0)))
+  const note = (kept: number): string => `\n[… cut to fit: kept ${fmt(kept)} of ~${fmt(Number(total.toPrecision(3)))} tokens …]\n`
+  let budget = maxTokens - tokenizer.count(note(maxTokens))
+  for (let round = 0; round < 6 && budget > 0; round++) {
+    const headTokens = Math.ceil((budget * 3) / 5)
+    const headEnd = snapBack(text, prefixEndWindowed(text, headTokens, tokenizer))
+    const tailStart = snapForward(text, Math.max(headEnd, suffixStartWindowed(text, budget - headTokens, tokenizer)))
+    const head = text.slice(0, headEnd).trimEnd()
+    const tail = text.slice(tailStart).trimStart()
+    const keptTokens = tokenizer.count(head) + tokenizer.count(tail)
+    const out = `${head}${note(keptTokens)}${tail}`
+    const tokens = tokenizer.count(out)
+    if (tokens <= maxTokens) return { text: out, tokens, originalTokens: total, estimated: true }
+    budget -= tokens - maxTokens
+  }
+  const out = note(0).trim()
+  return { text: out, tokens: tokenizer.count(out), originalTokens: total, estimated: true }
+}
+
+const fmt = (n: number): string => n.toLocaleString('en-US')

@@ -11,6 +11,13 @@ import { estimateSection, isRendered, sectionsOf, type Document, type Item } fro
 const itemsOf = (doc: Document): ReadonlyArray<readonly [string, Item]> =>
   sectionsOf(doc).flatMap((s) => s.items.flatMap((i) => (i.packetId === undefined ? [] : [[s.name, i] as const])))
 
+/** A packet's gather-time cut (`metadata.capped`, set by the history gatherer's item cap). */
+const capOf = (v: unknown): { readonly keptTokens: number; readonly originalTokens: number } | undefined => {
+  if (typeof v !== 'object' || v === null) return undefined
+  const { keptTokens, originalTokens } = v as Record<string, unknown>
+  return typeof keptTokens === 'number' && typeof originalTokens === 'number' ? { keptTokens, originalTokens } : undefined
+}
+
 /**
  * @category utils
  */
@@ -41,10 +48,15 @@ export const finish = <O>(
           : { id, reason: 'not_in_layout', detail: 'the layout has no place for this packet' },
     )
   }
-  const truncated: Truncation[] = finalItems.flatMap(([, i]) =>
-    i.cut === undefined ? [] : [{ id: i.packetId!, keptTokens: i.cut.keptTokens, originalTokens: i.cut.originalTokens }],
-  )
+  const byId = new Map(s.packets.map((p) => [p.id, p]))
+  const truncated: Truncation[] = finalItems.flatMap(([, i]) => {
+    // cut when gathered (the per-item cap), or by the compressor, or both: kept of the original
+    const capped = capOf(byId.get(i.packetId!)?.metadata['capped'])
+    if (i.cut === undefined && capped === undefined) return []
+    return [{ id: i.packetId!, keptTokens: i.cut?.keptTokens ?? capped!.keptTokens, originalTokens: capped?.originalTokens ?? i.cut!.originalTokens }]
+  })
 
+  const cutIds = new Set(truncated.map((t) => t.id))
   const warnings: Warning[] = [...s.warnings]
   for (const sel of s.selected.filter((x) => x.packet.priority === 0)) {
     const kept = inOutput.get(sel.packet.id)
@@ -72,7 +84,7 @@ export const finish = <O>(
     const scores = s.scores.get(id)
     const kept = inOutput.get(id)
     if (kept !== undefined)
-      return { id, type, priority, source, tokens, scores, status: kept.item.cut === undefined ? 'kept' : 'truncated', section: kept.section }
+      return { id, type, priority, source, tokens, scores, status: cutIds.has(id) ? 'truncated' : 'kept', section: kept.section }
     const ex = reasons.get(id)
     if (ex === undefined) return { id, type, priority, source, tokens, scores, status: 'dropped' }
     return ex.detail === undefined

@@ -12,6 +12,7 @@ import { messageText, withEpochTimestamp } from '../message.js'
 import { isRecord } from '../messageProblem.js'
 import { timestampMs, type TimestampInput } from '../timestamp.js'
 import { toolGroups } from '../toolUnits.js'
+import { capMessage, MIN_ITEM_CAP, type Capped } from './itemCap.js'
 import { DEFAULT_PRIORITY, type Packet, type PacketInput, type PacketType } from '../packet.js'
 import type { Exclusion, SimpleMessage } from '../phase.js'
 import { gatherer, named, type Gatherer, type GatheringWithExclusions } from './gatherer.js'
@@ -62,6 +63,9 @@ export const task = (): Gatherer =>
  * - An assistant turn with tool calls and the turns holding their results share a `group`,
  *   so they are kept or dropped together; the window never starts on a tool result whose
  *   call fell outside it (such results go with the turns before the window).
+ * - A turn holding a text longer than `config.maxItemShare` of the budget has it cut to its
+ *   head and tail before anything counts it in full (`./itemCap.ts`); the packet records
+ *   the cut in `metadata.capped` and the report lists it with the truncations.
  * - Turns before the window are reported as one range exclusion (`history:0..49`,
  *   `history_limit`), never made into packets.
  * - Turns that cannot fit are never made into packets either: walking back from the newest,
@@ -92,8 +96,15 @@ export const history = (limit?: number): Gatherer =>
     let start = windowStart
     const turns: ChatMessage[] = []
     const texts: string[] = []
+    const cap = config.maxItemShare >= 1 ? undefined : Math.max(MIN_ITEM_CAP, Math.floor(budget * config.maxItemShare))
+    const cuts = new Map<number, Capped>()
     for (let i = all.length - 1; i >= start; i--) {
-      const m = toChatMessage(all[i]!)
+      let m = toChatMessage(all[i]!)
+      const capped = cap === undefined ? undefined : capMessage(m, cap, tokenizer)
+      if (capped !== undefined) {
+        cuts.set(i, capped)
+        m = capped.message
+      }
       const text = messageText(m)
       bound += tokenizer.lowerBound(text) + 1
       if (bound > budget) {
@@ -115,6 +126,7 @@ export const history = (limit?: number): Gatherer =>
       const m = turns[k]!
       const i = skipped + k
       const group = groups[k - first]
+      const capped = cuts.get(i)
       packets.push({
         id: `history:${i}`,
         type: 'history',
@@ -122,7 +134,7 @@ export const history = (limit?: number): Gatherer =>
         content: texts[k]!,
         timestamp: m.timestamp ?? now,
         source: 'history',
-        metadata: { role: m.role, index: i },
+        metadata: capped === undefined ? { role: m.role, index: i } : { role: m.role, index: i, capped: { keptTokens: capped.keptTokens, originalTokens: capped.originalTokens } },
         message: m,
         ...(group === undefined ? {} : { group }),
       })

@@ -34,3 +34,28 @@ export const prefixEndWindowed = (text: string, limit: number, tokenizer: Tokeni
     if (end < window.length || window.length >= text.length) return end
   }
 }
+
+/**
+ * The start of the last `limit` tokens of `text` (a code-point boundary), tokenizing a window
+ * from the text's end that grows ×4 until it holds more than `limit` tokens or reaches the
+ * text's start: the tail of a 2 MB log costs about what the tail itself costs. Near the
+ * window's start the tokens can differ from the whole text's by one piece (the caller counts
+ * what it keeps).
+ *
+ * @example
+ * suffixStartWindowed(hugeLog, 500, tokenizer) // text.slice(start) is about the last 500 tokens
+ * @category utils
+ * @since 0.2.0
+ */
+export const suffixStartWindowed = (text: string, limit: number, tokenizer: Tokenizer): number => {
+  if (limit <= 0) return text.length
+  for (let size = windowFor(limit); ; size *= 4) {
+    let from = Math.max(0, text.length - size)
+    // never start on the second half of a surrogate pair
+    const c = text.charCodeAt(from)
+    if (from > 0 && c >= 0xdc00 && c <= 0xdfff) from++
+    const window = text.slice(from)
+    const n = tokenizer.count(window)
+    if (n > limit || from === 0) return n <= limit ? 0 : from + tokenizer.prefixEnd(window, n - limit)
+  }
+}

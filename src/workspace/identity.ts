@@ -1,7 +1,8 @@
 /**
- * The identity block that opens the system prompt, in nanobot v0.1.4's layout: title and
- * intro, `## Current Time`, `## Runtime`, `## Workspace` (where memory, history and skills
- * live), then guidance lines.
+ * The identity block of gssc's own layout (nanobot versions have theirs in
+ * `nanobotIdentity.ts`): title and intro (and the tool list, when one is given),
+ * `## Current Time`, `## Runtime`, `## Workspace` (where memory, history and skills live), then
+ * guidance lines.
  *
  * @module
  */
@@ -34,7 +35,8 @@ export const identityText = (ws: Workspace, s: Settings): E.Either<ConfigError, 
   const lines = [
     `# ${title}`,
     '',
-    s.identity.intro,
+    s.tools.length === 0 ? s.identity.intro : `${s.identity.intro} You have access to tools that allow you to:`,
+    ...s.tools.map((t) => `- ${t}`),
     '',
     '## Current Time',
     describeTime(wall.right),

@@ -73,9 +73,9 @@ export interface PromptOptions {
    */
   readonly runtime?: string
   /**
-   * The tool list of nanobot 0.1.x's identity ("You have access to tools that allow you
-   * to:"), one capability a line. Default: nanobot's five with a nanobot version, none in
-   * gssc's own layout.
+   * The identity's tool list, as nanobot 0.1.x writes it ("You have access to tools that
+   * allow you to:"), one capability a line. Default: nanobot's five with a nanobot version,
+   * none in gssc's own layout.
    */
   readonly tools?: ReadonlyArray<string>
   /** nanobot HEAD's "# Tool Usage Notes" section. Default: that release's own. */

@@ -26,6 +26,8 @@ export interface SkillReading {
   readonly requires: Requirements
   /** The body nanobot puts under `### Skill: <name>`. */
   readonly body: string
+  /** True when the frontmatter has a `metadata` field this version cannot read (it then ignores it). */
+  readonly metadataIgnored: boolean
 }
 
 /**
@@ -33,7 +35,7 @@ export interface SkillReading {
  *
  * @example
  * readSkillAs('0.1.4', 'memory', '---\nname: memory\nalways: true\n---\n\n# Memory\n')
- * // { description: 'memory', always: true, requires: { bins: [], env: [] }, body: '# Memory' }
+ * // { metadataIgnored: false, description: 'memory', always: true, requires: { bins: [], env: [] }, body: '# Memory' }
  * @category utils
  */
 export const readSkillAs = (version: NanobotVersion, dir: string, text: string): SkillReading =>
@@ -45,9 +47,11 @@ const LEGACY_FENCE = /^---\n[\s\S]*?\n---\n/
 const readLegacy = (version: '0.1.3' | '0.1.4', dir: string, text: string): SkillReading => {
   const meta = text.startsWith('---') ? legacyMeta(text) : undefined
   const description = meta?.['description']
-  const own = agentMeta(jsonObject(meta?.['metadata'] ?? ''), version === '0.1.4')
+  const data = jsonObject(meta?.['metadata'] ?? '')
+  const own = agentMeta(data ?? {}, version === '0.1.4')
   const fence = text.startsWith('---') ? LEGACY_FENCE.exec(text) : null
   return {
+    metadataIgnored: meta?.['metadata'] !== undefined && data === undefined,
     description: description === undefined || description === '' ? dir : description,
     always: pyTruthy(own['always']) || pyTruthy(meta?.['always']),
     requires: requirements(own['requires'], (v) => typeof v === 'string'),
@@ -76,8 +80,10 @@ const readHead = (dir: string, text: string): SkillReading => {
   const meta = fence === null ? undefined : yaml11(fence[1]!)
   const description = meta?.['description']
   const raw = meta?.['metadata']
-  const own = agentMeta(isRecord(raw) ? raw : typeof raw === 'string' ? jsonObject(raw) : {}, true)
+  const data = isRecord(raw) ? raw : typeof raw === 'string' ? jsonObject(raw) : undefined
+  const own = agentMeta(data ?? {}, true)
   return {
+    metadataIgnored: raw !== undefined && raw !== null && data === undefined,
     description: typeof description === 'string' && description !== '' ? description : dir,
     always: meta !== undefined && Object.keys(meta).length > 0 && (pyTruthy(own['always']) || pyTruthy(meta['always'])),
     requires: requirements(own['requires'] ?? {}, (v) => typeof v === 'string' && pyStrip(v) !== ''),
@@ -95,12 +101,13 @@ const yaml11 = (source: string): Readonly<Record<string, unknown>> | undefined =
   }
 }
 
-const jsonObject = (raw: string): Readonly<Record<string, unknown>> => {
+/** A JSON object, or `undefined` when the text is not one. */
+const jsonObject = (raw: string): Readonly<Record<string, unknown>> | undefined => {
   try {
     const data: unknown = JSON.parse(raw)
-    return isRecord(data) ? data : {}
+    return isRecord(data) ? data : undefined
   } catch {
-    return {}
+    return undefined
   }
 }
 

@@ -127,15 +127,17 @@ export const readSkill = async (
 ): Promise<{ readonly skill?: Skill; readonly problems: ReadonlyArray<InputError> }> => {
   const fm = parseFrontmatter(file.text)
   if (fm.problem !== undefined) return { problems: [inputError(file.name, `${fm.problem.message}; the skill is skipped`, fm.problem.line)] }
-  if (version !== undefined) {
-    const read = readSkillAs(version, dir, file.text)
-    const missing = await missingOn(host, read.requires)
-    const skill: Skill = { name: dir, dir, file, ...read, missing, available: isMet(missing), frontmatter: fm.data }
-    return { skill, problems: [] }
-  }
   const problems: InputError[] = []
   const metadata = readMetadata(fm.data.metadata)
   if (metadata._tag === 'Invalid') problems.push(inputError(file.name, `field "metadata": ${metadata.message}`, fieldLine(file.text, 'metadata')))
+  if (version !== undefined) {
+    const { metadataIgnored, ...read } = readSkillAs(version, dir, file.text)
+    // nanobot ignores what it cannot read; say so, since requirements and `always` go with it
+    if (metadataIgnored && metadata._tag === 'Ok')
+      problems.push(inputError(file.name, `field "metadata": nanobot ${version} cannot read it (${version === 'HEAD' ? 'a mapping or a JSON object string' : 'JSON on one line'}), so it ignores its requirements and "always", as gssc does here`, fieldLine(file.text, 'metadata')))
+    const missing = await missingOn(host, read.requires)
+    return { skill: { name: dir, dir, file, ...read, missing, available: isMet(missing), frontmatter: fm.data }, problems }
+  }
   const meta = metadata._tag === 'Ok' ? agentMetadata(metadata.value) : {}
   const requiresRaw = isRecord(meta.requires) ? meta.requires : {}
   const list = (key: 'bins' | 'env'): ReadonlyArray<string> => {

@@ -58,7 +58,10 @@ export const bootstrapFilesOf = (v: NanobotVersion | undefined): ReadonlyArray<s
  * @category utils
  */
 export const versionProblem = (o: PromptOptions, version: NanobotVersion | undefined): ConfigError | undefined => {
-  if (version === undefined) return o.toolNotes === undefined ? undefined : configError('toolNotes', o.toolNotes, 'only nanobot HEAD has a tool-notes section')
+  const headOnly = o.toolNotes !== undefined ? (['toolNotes', o.toolNotes, 'a tool-notes section'] as const) : o.platform !== undefined ? (['platform', o.platform, 'a platform policy'] as const) : undefined
+  if (version !== 'HEAD' && headOnly !== undefined)
+    return configError(headOnly[0], headOnly[1], `${version === undefined ? '' : `nanobot ${version}: `}only nanobot HEAD has ${headOnly[2]}`)
+  if (version === undefined) return undefined
   const refuse = (field: string, value: unknown, why: string): ConfigError => configError(field, value, `nanobot ${version}: ${why}`)
   if (o.identity?.intro !== undefined || o.identity?.guidance !== undefined)
     return refuse('identity', o.identity, "its identity wording is fixed; only the name and emoji (0.1.x), the runtime line and the tool list can change")
@@ -70,7 +73,6 @@ export const versionProblem = (o: PromptOptions, version: NanobotVersion | undef
     if (o.chatId !== undefined) return refuse('chatId', o.chatId, 'the chat id goes in the user turn, not the system prompt (give channel alone)')
     return undefined
   }
-  if (o.toolNotes !== undefined) return refuse('toolNotes', o.toolNotes, 'only nanobot HEAD has a tool-notes section')
   if (version === '0.1.3' && (o.channel !== undefined || o.chatId !== undefined))
     return refuse(o.channel !== undefined ? 'channel' : 'chatId', o.channel ?? o.chatId, 'its prompt does not note the session')
   return undefined

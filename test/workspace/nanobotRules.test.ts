@@ -103,19 +103,32 @@ describe('skills by version', () => {
   const doc = '---\nname: "Fancy: name"\ndescription: \'Quoted, with: colons\'\nalways: false\nmetadata:\n  nanobot:\n    requires: {bins: [gh]}\n---\n\n  Body.  \n'
 
   it('0.1.x read frontmatter lines by hand: quotes stripped, `always: false` is on, a YAML mapping gives no requirements', () => {
-    expect(readSkillAs('0.1.4', 'fancy', doc)).toEqual({ description: 'Quoted, with: colons', always: true, requires: { bins: [], env: [] }, body: 'Body.' })
+    expect(readSkillAs('0.1.4', 'fancy', doc)).toEqual({ description: 'Quoted, with: colons', always: true, requires: { bins: [], env: [] }, body: 'Body.', metadataIgnored: true })
     expect(readSkillAs('0.1.3', 'x', '---\nmetadata: {"openclaw":{"requires":{"bins":["gh"]}}}\n---\nB')).toMatchObject({ requires: { bins: [], env: [] } })
     expect(readSkillAs('0.1.4', 'x', '---\nmetadata: {"openclaw":{"requires":{"bins":["gh"]}}}\n---\nB')).toMatchObject({ requires: { bins: ['gh'], env: [] } })
     // no frontmatter: the body is the file as it is, not stripped
-    expect(readSkillAs('0.1.4', 'x', '\n# X\n')).toEqual({ description: 'x', always: false, requires: { bins: [], env: [] }, body: '\n# X\n' })
+    expect(readSkillAs('0.1.4', 'x', '\n# X\n')).toEqual({ description: 'x', always: false, requires: { bins: [], env: [] }, body: '\n# X\n', metadataIgnored: false })
   })
 
   it('HEAD reads YAML 1.1 as PyYAML does: `always: no` is off, a mapping gives requirements, blank names are dropped', () => {
-    expect(readSkillAs('HEAD', 'fancy', doc)).toEqual({ description: 'Quoted, with: colons', always: false, requires: { bins: ['gh'], env: [] }, body: 'Body.' })
+    expect(readSkillAs('HEAD', 'fancy', doc)).toEqual({ description: 'Quoted, with: colons', always: false, requires: { bins: ['gh'], env: [] }, body: 'Body.', metadataIgnored: false })
     expect(readSkillAs('HEAD', 'x', '---\nalways: yes\nmetadata: {"nanobot":{"requires":{"bins":["", "rg", 3]}}}\n---\nB').always).toBe(true)
     expect(readSkillAs('HEAD', 'x', '---\nalways: no\n---\nB').always).toBe(false)
     expect(readSkillAs('HEAD', 'x', '---\nmetadata: {"nanobot":{"requires":{"bins":["", "rg", 3]}}}\n---\nB').requires.bins).toEqual(['rg'])
   })
+
+  it('reports a metadata field the version cannot read, and keeps the skill as nanobot does', () =>
+    withTempDir(async (dir) => {
+      await write(dir, { 'skills/fancy/SKILL.md': doc })
+      const old = await prompt(dir, '0.1.4')
+      expect(old.ws.skills.map((k) => [k.dir, k.available, k.always])).toEqual([['fancy', true, true]])
+      expect(old.ws.problems.map((p) => p.message)).toEqual([
+        'skills/fancy/SKILL.md:5: field "metadata": nanobot 0.1.4 cannot read it (JSON on one line), so it ignores its requirements and "always", as gssc does here',
+      ])
+      const head = await prompt(dir, 'HEAD')
+      expect(head.ws.problems).toEqual([])
+      expect(head.ws.skills.map((k) => [k.dir, k.available, k.always])).toEqual([['fancy', false, false]])
+    }))
 
   it('HEAD groups workspace and bundled skills, leaves active ones out of the summary, and reports a shadowed bundled skill', () =>
     withTempDir(async (dir) => {

@@ -201,6 +201,15 @@ Second line of the same entry.
     const log = `- History log: ${ws.root}/memory/HISTORY.md (grep-searchable; each entry starts with [YYYY-MM-DD HH:MM])`
     expect(built.prompt.split('\n\n---\n\n')[0]).toBe(identity(ws.root, log, 'Pip', 'Pip', ''))
   })
+
+  it('lists tools after the intro when given, and refuses what only nanobot HEAD has', async () => {
+    const ws = right(await loadWorkspace(join(FIXTURES, 'history-md'), LOAD)())
+    const built = right(buildSystemPrompt(ws, { ...OPTIONS, tools: ['Read files', 'Search the web'] }))
+    expect(built.prompt).toContain('You are nanobot, a helpful AI assistant. You have access to tools that allow you to:\n- Read files\n- Search the web\n\n## Current Time')
+    expect(left(buildSystemPrompt(ws, { ...OPTIONS, platform: 'windows' })).message).toBe('config.platform: only nanobot HEAD has a platform policy (got "windows")')
+    expect(left(buildSystemPrompt(ws, { ...OPTIONS, toolNotes: 'x' })).message).toBe('config.toolNotes: only nanobot HEAD has a tool-notes section (got "x")')
+    expect(left(buildSystemPrompt(ws, { ...OPTIONS, tools: ['a\n## Current Session'] })).message).toMatch(/^config\.tools\[0\]: must be a single line/)
+  })
 })
 
 describe('buildSystemPrompt: budgets in tokens', () => {

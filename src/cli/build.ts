@@ -32,7 +32,10 @@ import { nanobot } from '../workspace/layout.js'
 import { createTokenizer, type Tokenizer } from '../tokenize/tokenizer.js'
 import { nameOf, parseHistory, parsePackets, readText, STDIN, textOrFile } from './files.js'
 import { EXIT, type Io, type Out } from './io.js'
-import { chunkPackets, historyFilePackets, mediaParts, sessionPackets, workspaceSource, type Sourced } from './sources.js'
+import type { PacketDetail } from '../inspect/html/table.js'
+import { clean } from '../inspect/width.js'
+import { sessionPackets } from './session.js'
+import { chunkPackets, historyFilePackets, mediaParts, workspaceSource, type Sourced } from './sources.js'
 import { summary } from './summary.js'
 import { workspaceUsageProblem, type WorkspaceFlags } from './workspace.js'
 
@@ -63,7 +66,21 @@ export interface BuildFlags extends WorkspaceFlags {
   readonly chunks?: string
   readonly explain?: boolean
   readonly report?: string
+  readonly targetModel?: string
+  readonly reasoningContent?: boolean
 }
+
+/** A packet's role (a history turn's) and the start of its text, for the report. */
+const packetDetail = (p: PacketInput): PacketDetail => {
+  const one = clean(p.content.replace(/\s+/g, ' ').trim())
+  return { ...(p.message === undefined ? {} : { role: p.message.role }), preview: one.length > 120 ? `${one.slice(0, 119)}…` : one }
+}
+
+/** `--session` without `--query`: the session's own last user turn is the task, and only the agent's own turns are sent. */
+const ownTurnsOnly = (flags: BuildFlags): boolean => flags.session !== undefined && flags.query === undefined && flags.chunks === undefined
+
+/** The model the context goes to (`--target-model`). */
+const targetOf = (flags: BuildFlags): { readonly model: string } | undefined => (flags.targetModel === undefined ? undefined : { model: flags.targetModel })
 
 const none: Sourced = { packets: [], notes: [] }
 
@@ -82,14 +99,22 @@ const structurerFor = (flags: BuildFlags, io: Io): TE.TaskEither<GsscError, Stru
   if (flags.structurer === 'sectioned') return TE.right(sectioned())
   if (flags.structurer === 'chat') return TE.right(chat())
   // a workspace brings its own prompt layout (nanobot's); messages get the layout that adds nothing, text the seed's sections
-  if (flags.structurer === 'default') return TE.right(flags.workspace !== undefined ? nanobot() : flags.format === 'text' ? sectioned() : chat())
+  // (or, with no --query, a session's own turns: no headings, no output section)
+  if (flags.structurer === 'default') return TE.right(flags.workspace !== undefined ? nanobot() : flags.format !== 'text' ? chat() : ownTurnsOnly(flags) ? minimal() : sectioned())
   if (flags.template === undefined) return TE.left(inputError('--structurer template', 'needs --template <file>'))
   const path = flags.template
   return pipe(readText(io)(path), TE.chainEitherKW((text) => E.mapLeft((e: GsscError) => ({ ...e, message: `${nameOf(path)}: ${e.message}` }))(template(text))))
 }
 
-const rendererFor = (format: BuildFlags['format']): Renderer<unknown> =>
-  format === 'openai' ? (openaiRenderer() as Renderer<unknown>) : format === 'anthropic' ? (anthropicRenderer() as Renderer<unknown>) : (textRenderer as Renderer<unknown>)
+const rendererFor = (flags: BuildFlags): Renderer<unknown> => {
+  const target = targetOf(flags)
+  const common = target === undefined ? {} : { target }
+  return flags.format === 'openai'
+    ? (openaiRenderer({ ...common, ...(flags.reasoningContent === true ? { reasoningContent: true } : {}) }) as Renderer<unknown>)
+    : flags.format === 'anthropic'
+      ? (anthropicRenderer({ ...common, ...(ownTurnsOnly(flags) ? { leadingAssistant: 'drop' as const } : {}) }) as Renderer<unknown>)
+      : (textRenderer as Renderer<unknown>)
+}
 
 /** The flags that read a file, with their values (`-`: standard input). */
 const fileFlags = (flags: BuildFlags): ReadonlyArray<readonly [string, string | undefined]> => [
@@ -107,7 +132,8 @@ const usageProblem = (flags: BuildFlags): string | undefined => {
   const stdin = fileFlags(flags).filter(([, v]) => v === STDIN)
   if (stdin.length > 1) return `only one flag can read standard input (-); got ${stdin.map(([f]) => f).join(', ')}`
   if (flags.report === STDIN) return '--report needs a file name: standard output carries the context'
-  if (flags.query === undefined && flags.chunks === undefined) return '--query is required (unless --chunks is given)'
+  if (flags.query === undefined && flags.chunks === undefined && flags.session === undefined) return '--query is required (unless --chunks or --session is given: a session\'s own last user turn is its task)'
+  if (flags.reasoningContent === true && (flags.format !== 'openai' || flags.targetModel === undefined)) return '--reasoning-content needs --format openai and --target-model (the model whose own thinking is sent back)'
   if (flags.session !== undefined && flags.history !== undefined) return '--session and --history are two histories; give one'
   if (flags.leaf !== undefined && flags.session === undefined) return '--leaf needs --session'
   if ((flags.media?.length ?? 0) > 0 && flags.format === 'text') return '--media needs --format openai or anthropic (a text prompt cannot carry images)'
@@ -143,6 +169,8 @@ export const runBuild = async (flags: BuildFlags, io: Io): Promise<number> => {
   const chunkPacketIds: Array<readonly [string, string]> = []
   // chunks in the state but not in its chunkIds: reported in --json as unlistedChunkIds
   const unlistedChunkIds: string[] = []
+  // what each packet said, for the report's role and preview columns
+  const details = new Map<string, PacketDetail>()
   const program = pipe(
     TE.Do,
     TE.bindW('tokenizer', () => TE.fromEither(createTokenizer(flags.model))),
@@ -150,7 +178,15 @@ export const runBuild = async (flags: BuildFlags, io: Io): Promise<number> => {
     TE.bindW('system', () => optional(flags.system, textOrFile(io))),
     TE.bindW('history', () => optional(flags.history, (path) => pipe(readText(io)(path), TE.chainEitherKW((t) => parseHistory(path, t))))),
     TE.bindW('packets', () => optional(flags.packets, (path) => pipe(readText(io)(path), TE.chainEitherKW((t) => parsePackets(path, t))))),
-    TE.bindW('session', ({ tokenizer }) => optional(flags.session, (file) => sessionPackets(file, tokenizer, io, flags.leaf))),
+    TE.bindW('session', ({ tokenizer }) =>
+      optional(flags.session, (file) =>
+        sessionPackets(file, tokenizer, io, {
+          withNextPrompt: flags.query !== undefined,
+          ...(flags.leaf === undefined ? {} : { leaf: flags.leaf }),
+          ...(targetOf(flags) === undefined ? {} : { target: targetOf(flags)! }),
+        }),
+      ),
+    ),
     TE.bindW('workspace', ({ tokenizer }) => optional(flags.workspace, (dir) => workspaceSource(dir, tokenizer, flags, io))),
     TE.bindW('chunks', () =>
       optional(flags.chunks, (file) =>
@@ -180,11 +216,12 @@ export const runBuild = async (flags: BuildFlags, io: Io): Promise<number> => {
         packets: [...((x.packets ?? []) as ReadonlyArray<PacketInput>), ...sources.flatMap((s) => s.packets)],
         ...(x.media.length === 0 ? {} : { media: x.media }),
       }
+      if (flags.report !== undefined) for (const p of request.packets ?? []) if (p.id !== undefined) details.set(p.id, packetDetail(p))
       const options: BuildOptions<unknown> = {
         tokenizer: x.tokenizer,
         config,
         structurer: x.structurer,
-        renderer: rendererFor(flags.format),
+        renderer: rendererFor(flags),
         ...(strategized ? strategyOptions(x.structurer, x.tokenizer, x.strategy ?? 'truncate', flags.keepRecent) : {}),
       }
       return build(request, options as BuildOptions<unknown> & { readonly renderer: Renderer<unknown> })
@@ -200,7 +237,7 @@ export const runBuild = async (flags: BuildFlags, io: Io): Promise<number> => {
   if (flags.explain === true) io.stderr.write(`\n${renderExplain(explain(result.right), { color: useColor(io.stderr, io.env), width: io.stderr.columns ?? 80 })}`)
   if (flags.report !== undefined) {
     try {
-      await writeFile(resolve(io.cwd, flags.report), renderReport(result.right))
+      await writeFile(resolve(io.cwd, flags.report), renderReport(result.right, { details }))
     } catch (e) {
       say(io.stderr, `gssc build: cannot write the report to ${flags.report}: ${describeThrown(e)}\n`)
       return EXIT.failed

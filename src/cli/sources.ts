@@ -17,9 +17,8 @@ import { inputError, type GsscError } from '../error.js'
 import type { ImagePart, SimpleMessage } from '../index.js'
 import { image } from '../message.js'
 import type { PacketInput } from '../packet.js'
-import { buildSession } from '../session/build.js'
 import { historyOf } from '../session/history.js'
-import { historyPackets, sessionSource } from '../session/packets.js'
+import { historyPackets } from '../session/packets.js'
 import { toChatMessage } from '../gather/builtins.js'
 import type { Tokenizer } from '../tokenize/tokenizer.js'
 import { loadWorkspace } from '../workspace/load.js'
@@ -35,25 +34,6 @@ export interface Sourced {
   readonly packets: ReadonlyArray<PacketInput>
   readonly notes: ReadonlyArray<string>
 }
-
-/** A session file's branch as counted history packets; bad lines become notes. `-` reads standard input. */
-export const sessionPackets = (path: string, tokenizer: Tokenizer, io: Pick<Io, 'stdin'>, leaf?: string): TE.TaskEither<GsscError, Sourced> =>
-  TE.bracket(
-    sessionFile(path, io),
-    ({ file }) =>
-      pipe(
-        buildSession(file, { tokenizer, ...(leaf === undefined ? {} : { leaf }) }),
-        TE.map((b) => ({
-          packets: historyPackets(sessionSource(b))(b.history.items),
-          notes: [
-            `session ${nameOf(path)}: ${b.format}, leaf ${b.context.path[b.context.path.length - 1] ?? '(none)'}, ${b.history.items.length} turns`,
-            ...b.diagnostics.map((d) => `${d.file}:${d.line}: skipped: ${d.reason}`),
-            ...b.history.repairs.map((r) => `session ${nameOf(path)}: repaired: ${r._tag}`),
-          ],
-        })),
-      ),
-    ({ dispose }) => TE.fromTask(dispose),
-  )
 
 /** A plain history as counted history packets (for the history strategies, which need every turn). */
 export const historyFilePackets = (history: ReadonlyArray<SimpleMessage>, tokenizer: Tokenizer, file: string): Sourced => {

@@ -9,7 +9,7 @@ import type { Scores } from '../select/score.js'
 import { bar } from './bar.js'
 import type { ExplainTable, PacketRow, SectionRow } from './explain.js'
 import { PALETTE, print, seg, type Line, type Segment, type Style } from './line.js'
-import { clean, padEnd, padStart, wrap } from './width.js'
+import { clean, fitTail, padEnd, padStart, wrap } from './width.js'
 import { num, pct } from './format.js'
 
 /** Options of {@link renderExplain}. */
@@ -77,7 +77,7 @@ const droppedRows = (rows: ReadonlyArray<PacketRow>, cols: number, limit: number
   const head: Line = [seg(`  ${padEnd('ID', 22)} ${padEnd('REASON', 19)} ${padStart('TOKENS', 6)}  REL  REC COMP${inline ? '  DETAIL' : ''}`, 'bold')]
   const row = (p: PacketRow): ReadonlyArray<Line> => {
     const main: Segment[] = [
-      seg(`  ${padEnd(clean(p.id), 22)} `),
+      seg(`  ${padEnd(fitTail(clean(p.id), 22), 22)} `),
       seg(padEnd(p.reason ?? '-', 19), 'yellow'),
       seg(` ${padStart(p.tokens === undefined ? '-' : num(p.tokens), 6)}`),
       ...scoreCells(p.scores),
@@ -95,7 +95,7 @@ const truncatedRows = (rows: ReadonlyArray<PacketRow>, limit: number): ReadonlyA
     const kept = p.keptTokens ?? 0
     const total = p.tokens ?? 0
     return [
-      seg(`  ${padEnd(clean(p.id), 22)} ${padEnd(clean(p.section ?? '-'), 14)} `),
+      seg(`  ${padEnd(fitTail(clean(p.id), 22), 22)} ${padEnd(clean(p.section ?? '-'), 14)} `),
       seg(`${padStart(`${num(kept)}/${num(total)}`, 13)} ${padStart(total > 0 ? `${Math.round((kept / total) * 100)}%` : '-', 5)}`, 'yellow'),
       ...scoreCells(p.scores),
     ]

@@ -84,6 +84,28 @@ export const fit = (s: string, n: number): string => {
   return `${out}…`
 }
 
+/**
+ * The string cut to at most `n` columns from the left, starting with `…` when cut: for ids,
+ * whose ends tell apart packets of one source (`…session.jsonl#v1-987`).
+ *
+ * @example
+ * fitTail('pi:large-session.jsonl#v1-987', 16) // '…ion.jsonl#v1-987'
+ * @category utils
+ */
+export const fitTail = (s: string, n: number): string => {
+  if (width(s) <= n) return s
+  if (n <= 0) return ''
+  let out = ''
+  let w = 0
+  for (const ch of [...s].reverse()) {
+    const cw = charWidth(ch)
+    if (w + cw > n - 1) break
+    out = ch + out
+    w += cw
+  }
+  return `…${out}`
+}
+
 /** Cut or padded on the right to exactly `n` columns. @category utils */
 export const padEnd = (s: string, n: number): string => {
   const f = fit(s, n)

@@ -26,15 +26,37 @@ export interface Cleaned {
 }
 
 /**
- * Whether reasoning from `origin` may be replayed to `target`: same model, same provider when
- * the target names one, same API when both name one.
+ * A model id without what only names a snapshot of it or a route to it, so that the alias a
+ * user types and the dated id a transcript records compare equal: a date suffix
+ * (`claude-opus-4-5-20251101`, Vertex's `@20251101`), a Bedrock or router prefix
+ * (`us.anthropic.`, `anthropic/`), a Bedrock version (`-v1:0`), a context-size tag (`[1m]`).
+ *
+ * @example
+ * modelFamily('us.anthropic.claude-opus-4-5-20251101-v1:0') // 'claude-opus-4-5'
+ * @category utils
+ * @since 0.1.0
+ */
+export const modelFamily = (id: string): string =>
+  id
+    .trim()
+    .toLowerCase()
+    .replace(/^(?:[a-z]{2,4}\.)?anthropic[./]/, '')
+    .replace(/\[[0-9]+[km]\]$/, '')
+    .replace(/-v[0-9]+(?::[0-9]+)?$/, '')
+    .replace(/[-@][0-9]{8}$/, '')
+
+/**
+ * Whether reasoning from `origin` may be replayed to `target`: the same model (by
+ * {@link modelFamily}: a signature belongs to the model, whatever name reaches it), the same
+ * provider when the target names one, the same API when both name one.
  *
  * @category utils
  * @since 0.1.0
  */
 export const sameModel = (origin: Origin | undefined, target: Origin | undefined): boolean =>
   target?.model !== undefined &&
-  origin?.model === target.model &&
+  origin?.model !== undefined &&
+  modelFamily(origin.model) === modelFamily(target.model) &&
   (target.provider === undefined || origin.provider === target.provider) &&
   (target.api === undefined || origin.api === undefined || origin.api === target.api)
 
@@ -94,7 +116,8 @@ export const cleanMessage = (m: ChatMessage, index: number, options: RepairOptio
     }
     if (p.redacted === true) return replayable && redactedData(p).length > 0 ? p : drop('redacted')
     if (replayable && p.signature !== undefined && p.signature.length > 0) return p
-    if (options.format === 'openai' && sameModel(m.origin, options.target)) return drop('not_replayable')
+    if (options.format === 'openai' && sameModel(m.origin, options.target))
+      return options.reasoningContent === true && !isBlank(p.text) ? p : drop('not_replayable')
     if (isBlank(p.text)) return drop('empty')
     if (options.thinking === 'drop') return drop('policy')
     findings.push({ _tag: 'ThinkingAsText', index })

@@ -42,6 +42,7 @@ export const countOpenAI = (messages: ReadonlyArray<OpenAIMessage>, counter: Cou
     let n = OPENAI_MESSAGE_OVERHEAD + counter.count(m.role) + openAIContent(m.content, counter)
     if ('name' in m && m.name !== undefined) n += OPENAI_NAME_OVERHEAD + counter.count(m.name)
     if (m.role === 'tool') n += counter.count(m.tool_call_id)
+    if (m.role === 'assistant' && m.reasoning_content !== undefined) n += counter.count(m.reasoning_content)
     if (m.role === 'assistant')
       for (const call of m.tool_calls ?? [])
         n += TOOL_CALL_OVERHEAD + counter.count(call.id) + counter.count(call.function.name) + counter.count(call.function.arguments)

@@ -47,6 +47,8 @@ export type Finding =
   | { readonly _tag: 'MovedSystem'; readonly index: number }
   /** The conversation started with an assistant turn: a user turn was inserted before it. */
   | { readonly _tag: 'SyntheticUserTurn'; readonly index: number; readonly text: string }
+  /** The conversation started with an assistant turn: it (and its results) were left out, option `leadingAssistant: 'drop'`. */
+  | { readonly _tag: 'DroppedLeadingTurn'; readonly index: number }
   /** Trailing whitespace was cut from the final assistant turn (Anthropic rejects it). */
   | { readonly _tag: 'TrimmedTrailingWhitespace'; readonly index: number }
 
@@ -78,5 +80,6 @@ export const describeFinding = (f: Finding): string =>
     .with({ _tag: 'RewroteName' }, (x) => `name "${x.from}" rewritten to "${x.to}"`)
     .with({ _tag: 'MovedSystem' }, () => 'system message moved into the top-level system prompt')
     .with({ _tag: 'SyntheticUserTurn' }, (x) => `conversation started with an assistant turn; inserted user turn "${x.text}" before it`)
+    .with({ _tag: 'DroppedLeadingTurn' }, () => 'conversation started with an assistant turn; left it out, up to the first user turn')
     .with({ _tag: 'TrimmedTrailingWhitespace' }, () => 'trailing whitespace trimmed from the final assistant turn')
     .exhaustive()

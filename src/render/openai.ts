@@ -10,7 +10,7 @@
  * | `user` text / image | `user` string, or `text` / `image_url` parts (base64 as a data URL) |
  * | `assistant` text / tool calls | `content` (left out when only tools are called) and `tool_calls` with JSON **string** `arguments` |
  * | `tool` result | one `tool` message per result, text only; images from results follow the block of tool messages in a `user` message "Attached image(s) from tool result:" (pi's layout; a user message in between would break the call/result rule) |
- * | thinking | never replayable to Chat Completions: dropped when it is the target model's own, otherwise plain text (option `thinking: 'drop'` drops it) |
+ * | thinking | the target model's own: dropped, or with option `reasoningContent` sent as the message's `reasoning_content` (DeepSeek, Kimi); another model's: plain text (option `thinking: 'drop'` drops it) |
  *
  * A message with one text part has string content; with several, an array of text parts (each
  * part stays its own piece, which keeps token accounting exact; see `./cost.ts`).
@@ -93,9 +93,12 @@ const render = (m: ChatMessage, options: OpenAIOptions): OpenAIMessage =>
       const calls = m.parts.flatMap((p): Array<OpenAIToolCall> =>
         p._tag === 'ToolCall' ? [{ id: p.id, type: 'function', function: { name: p.name, arguments: toolCallArguments(p) } }] : [],
       )
+      // only the target's own thinking is left here, and only with `reasoningContent` (see repair)
+      const reasoning = m.parts.flatMap((p) => (p._tag === 'Thinking' ? [p.text] : []))
       return {
         role: 'assistant',
         ...(t.length > 0 ? { content: textContent(t) } : {}),
+        ...(reasoning.length > 0 ? { reasoning_content: reasoning.join('\n') } : {}),
         ...(calls.length > 0 ? { tool_calls: calls } : {}),
         ...named(m),
       }

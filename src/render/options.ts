@@ -31,6 +31,13 @@ export interface CommonOptions {
 
 /** Options of {@link toOpenAI} (see `./openai.ts`). */
 export interface OpenAIOptions extends CommonOptions {
+  /**
+   * Send the target model's own thinking back as `reasoning_content` on its assistant
+   * message (its non-empty thinking texts joined by a line break, as pi does), for
+   * OpenAI-compatible reasoning providers that expect it (DeepSeek, Kimi). Default false:
+   * the OpenAI API has no such field, and it is dropped.
+   */
+  readonly reasoningContent?: boolean
   /** Role of system messages: `system` (default) or `developer` (o1 and newer). */
   readonly systemRole?: 'system' | 'developer'
   /** `detail` of every image part; when absent the field is omitted (the API's `auto`). */
@@ -60,6 +67,14 @@ export interface AnthropicOptions extends CommonOptions {
    * (the API requires a user turn first). Default `(earlier conversation omitted)`.
    */
   readonly leadingUserText?: string
+  /**
+   * What to do when the conversation would start with an assistant turn: `userTurn` (the
+   * default) inserts a user turn of `leadingUserText`; `drop` leaves out the turns before the
+   * first user turn instead (an agent's own history, cut to a budget, then starts where one of
+   * its exchanges starts, with no text the agent never sent), and inserts the user turn only
+   * when there is no user turn at all.
+   */
+  readonly leadingAssistant?: 'userTurn' | 'drop'
   /**
    * The pipeline's Anthropic renderer: when nothing but the system prompt is left, add a user
    * turn of `leadingUserText` (the API needs at least one message). Default true; the chunk

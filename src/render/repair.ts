@@ -5,7 +5,8 @@
  * Order: message-local cleaning (`./clean.ts`), tool-call pairing (`./pairing.ts`), then the
  * Anthropic-only rules: the first turn after the system prompt must be a user turn (a short
  * user turn is inserted before a leading assistant turn, rather than dropping it and, with it,
- * its tool calls' results), and the final assistant turn may not end in whitespace.
+ * its tool calls' results; or, on request, the turns before the first user turn are left
+ * out), and the final assistant turn may not end in whitespace.
  *
  * The result is a fixed point: repairing it again changes nothing. The renderers call it
  * first; the core pipeline can call it before budgeting, so that {@link messageCost} of the
@@ -31,7 +32,11 @@ export interface Repaired {
   readonly findings: ReadonlyArray<Finding>
 }
 
-const anthropicEdges = (placed: ReadonlyArray<Placed>, leadingText: string): { placed: ReadonlyArray<Placed>; findings: ReadonlyArray<Finding> } => {
+const anthropicEdges = (
+  placed: ReadonlyArray<Placed>,
+  leadingText: string,
+  leading: 'userTurn' | 'drop',
+): { placed: ReadonlyArray<Placed>; findings: ReadonlyArray<Finding> } => {
   const findings: Array<Finding> = []
   let out = placed
   let last = -1
@@ -52,7 +57,13 @@ const anthropicEdges = (placed: ReadonlyArray<Placed>, leadingText: string): { p
   }
   const first = out.findIndex((p) => p.message.role !== 'system')
   const lead = out[first]
-  if (lead !== undefined && lead.message.role === 'assistant') {
+  const user = out.findIndex((p, i) => i > first && p.message.role === 'user')
+  // dropping needs a user turn to start from; with none, the inserted user turn is the only way left
+  if (lead !== undefined && lead.message.role === 'assistant' && leading === 'drop' && user !== -1) {
+    const gone = new Set(out.slice(first, user).flatMap((p) => (p.message.role === 'system' ? [] : [p])))
+    for (const p of gone) if (p.message.role === 'assistant') findings.push({ _tag: 'DroppedLeadingTurn', index: p.source })
+    out = out.filter((p) => !gone.has(p))
+  } else if (lead !== undefined && lead.message.role === 'assistant') {
     findings.push({ _tag: 'SyntheticUserTurn', index: lead.source, text: leadingText })
     out = [...out.slice(0, first), { message: { role: 'user', parts: [{ _tag: 'Text', text: leadingText }] }, source: lead.source }, ...out.slice(first)]
   }
@@ -74,7 +85,7 @@ export const repair = (messages: ReadonlyArray<ChatMessage>, options: RepairOpti
   const paired = pairToolCalls(cleaned, options.format, messages)
   const edges =
     options.format === 'anthropic'
-      ? anthropicEdges(paired.placed, options.leadingUserText ?? DEFAULT_LEADING_USER_TEXT)
+      ? anthropicEdges(paired.placed, options.leadingUserText ?? DEFAULT_LEADING_USER_TEXT, options.leadingAssistant ?? 'userTurn')
       : { placed: paired.placed, findings: [] }
   const findings = [...cleaned.flatMap((c) => c.findings), ...paired.findings, ...edges.findings]
   return {

@@ -59,6 +59,8 @@ export interface OpenAIUserMessage {
 export interface OpenAIAssistantMessage {
   readonly role: 'assistant'
   readonly content?: string | Array<OpenAITextPart>
+  /** The model's own reasoning, for OpenAI-compatible providers that take it back (option `reasoningContent`). */
+  readonly reasoning_content?: string
   readonly tool_calls?: Array<OpenAIToolCall>
   readonly name?: string
 }

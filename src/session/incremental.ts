@@ -24,7 +24,7 @@ import { pairFrom, prepareFrom } from './history.js'
 import { counter } from './items.js'
 import type { ContextMessage, Entry, SettingChange } from './model.js'
 import { scan } from './scan.js'
-import { treeDiagnostics } from './tree.js'
+import { treeProblems } from './tree.js'
 import { addIds, belowLeaf, buildSession, hasId, optionsKey, type SessionBuild, type SessionBuildOptions } from './build.js'
 
 type Step = { readonly _tag: 'Done'; readonly build: SessionBuild } | { readonly _tag: 'Full'; readonly reason: string }
@@ -78,7 +78,9 @@ const extend = async (file: string, options: SessionBuildOptions, prev: SessionB
   }
   const known = { get: (id: string) => pool.get(id), has: (id: string) => pool.has(id) || hasId(r.ids, id) }
   const dangling = added.flatMap((e) => (e.parentId !== null && !known.has(e.parentId) ? [e.parentId] : []))
-  const newDiagnostics = [...more.right.diagnostics, ...treeDiagnostics(added, known, file)].sort((a, b) => a.line - b.line)
+  const tree = treeProblems(added, known, file)
+  if (tree.cut.size > 0) return E.right(full('an appended line closes a parent cycle'))
+  const newDiagnostics = [...more.right.diagnostics, ...tree.diagnostics].sort((a, b) => a.line - b.line)
   const problem = newDiagnostics.find((d) => !more.right.diagnostics.includes(d))
   if ((options.strict ?? false) && problem !== undefined) return E.left(inputError(file, problem.reason, problem.line))
   // an explicit leaf names an entry already read: its branch cannot change

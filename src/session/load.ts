@@ -9,7 +9,7 @@ import type * as TE from 'fp-ts/lib/TaskEither.js'
 import { inputError, type InputError } from '../error.js'
 import type { Diagnostic, Entry, LoadedSession, SessionFormat } from './model.js'
 import { FROM_START, scan, type Scan } from './scan.js'
-import { defaultLeaf, treeDiagnostics } from './tree.js'
+import { defaultLeaf, treeProblems } from './tree.js'
 
 /** How to read a session file. */
 export interface SessionLoadOptions {
@@ -58,7 +58,15 @@ export const assemble = (file: string, s: Scan, strict: boolean): E.Either<Input
       else labels.set(e.body.targetId, e.body.label)
     } else if (e.body._tag === 'SessionInfo' && e.body.name !== undefined) name = e.body.name
   }
-  diagnostics.push(...treeDiagnostics(entries, byId, file))
+  const tree = treeProblems(entries, byId, file)
+  diagnostics.push(...tree.diagnostics)
+  // a parent cycle is cut where its diagnostic says, so every walk agrees and no turn is lost
+  for (const [i, e] of entries.entries())
+    if (tree.cut.has(e.id)) {
+      const root = { ...e, parentId: null }
+      entries[i] = root
+      byId.set(e.id, root)
+    }
   const titles = new Map<string, string>()
   for (const t of s.titles) if (byId.has(t.leafId)) titles.set(t.leafId, t.title)
   if (strict) {

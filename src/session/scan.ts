@@ -68,6 +68,12 @@ export const scan = async (
     if (options.strict && failed === undefined) failed = { file, line, reason }
   }
   const feed = (o: Json, line: number): void => {
+    // a line another format would claim, and this one would not, is not read as this format's
+    const other = detectFormat(o)
+    if (other !== undefined && other !== format && !ADAPTERS[format!].detect(o)) {
+      report(line, `a ${other} line in a ${format!} file; skipped`)
+      return
+    }
     const result = ADAPTERS[format!].step(state, o, line, options)
     state = result.state
     for (const out of result.out) {

@@ -53,6 +53,16 @@ export const walk = (byId: ReadonlyMap<string, Entry>, leaf: Entry, file: string
   return { path: reversed.reverse(), diagnostics }
 }
 
+/** What checking the tree found: problems to report, and the entries whose parent link is cut. */
+export interface TreeProblems {
+  readonly diagnostics: ReadonlyArray<Diagnostic>
+  /**
+   * Entries treated as roots because their parent link closes a cycle (or names the entry
+   * itself): the loader cuts exactly these links, so every walk agrees with the diagnostic.
+   */
+  readonly cut: ReadonlySet<string>
+}
+
 /**
  * Missing parents and parent cycles among some entries, each reported once. Linear: every
  * entry is climbed from at most once, thanks to the `done` set. A climb ends at an id the
@@ -60,20 +70,24 @@ export const walk = (byId: ReadonlyMap<string, Entry>, leaf: Entry, file: string
  *
  * @category utils
  */
-export const treeDiagnostics = (entries: ReadonlyArray<Entry>, byId: EntryIndex, file: string): ReadonlyArray<Diagnostic> => {
+export const treeProblems = (entries: ReadonlyArray<Entry>, byId: EntryIndex, file: string): TreeProblems => {
   const done = new Set<string>()
   const out: Diagnostic[] = []
+  const cut = new Set<string>()
   for (const start of entries) {
     const trail = new Set<string>()
     for (let e: Entry | undefined = start; e !== undefined && !done.has(e.id); ) {
       trail.add(e.id)
       const reason = stopReason(e, byId, (id) => trail.has(id))
-      if (reason !== undefined) out.push({ file, line: e.line, reason })
+      if (reason !== undefined) {
+        out.push({ file, line: e.line, reason })
+        if (e.parentId !== null && byId.has(e.parentId)) cut.add(e.id)
+      }
       e = reason !== undefined || e.parentId === null || e.body._tag === 'Boundary' ? undefined : byId.get(e.parentId)
     }
     for (const id of trail) done.add(id)
   }
-  return out
+  return { diagnostics: out, cut }
 }
 
 /**

@@ -48,7 +48,8 @@ describe('gssc build --session', () => {
   it('reports skipped lines of a messy file with their line numbers, and still builds', async () => {
     const r = await cli(['build', '-q', 'what happened?', '--session', BROKEN])
     expect(r.code).toBe(0)
-    expect(r.stderr).toMatch(/broken\.jsonl:\d+: skipped: /)
+    expect(r.stderr).toMatch(/broken\.jsonl:4: invalid JSON/)
+    expect(r.stderr).toMatch(/broken\.jsonl:15: unknown entry type "mystery"/)
   })
 
   it('--leaf picks a branch; an unknown leaf is an error naming it', async () => {

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { image, message, text, toolCall, toolResult, type ThinkingPart } from '../../src/message.js'
 import { toAnthropic } from '../../src/render/anthropic.js'
 import { checkAnthropic } from '../../src/render/checkAnthropic.js'
+import { modelFamily } from '../../src/render/clean.js'
 import { EXCHANGE, piMessages } from './fixtures.js'
 
 const exchange = EXCHANGE
@@ -86,6 +87,17 @@ describe('toAnthropic', () => {
     expect(checkAnthropic(request)).toEqual([])
   })
 
+  it('on request, leaves out the turns before the first user turn instead of inserting one (unless there is no user turn)', () => {
+    const cut = [message('assistant', [toolCall('c1', 'ls', {})]), message('tool', [toolResult('c1', 'ls', 'a.txt')]), message('assistant', 'Done.'), message('user', 'next'), message('assistant', 'ok')]
+    const { request, findings } = toAnthropic(cut, { leadingAssistant: 'drop' })
+    expect(request.messages.map((m) => m.role)).toEqual(['user', 'assistant'])
+    expect(findings).toEqual([
+      { _tag: 'DroppedLeadingTurn', index: 0 },
+      { _tag: 'DroppedLeadingTurn', index: 2 },
+    ])
+    expect(toAnthropic(cut.slice(0, 3), { leadingAssistant: 'drop' }).request.messages[0]).toEqual({ role: 'user', content: [{ type: 'text', text: '(earlier conversation omitted)' }] })
+  })
+
   it('trims trailing whitespace from a final assistant turn', () => {
     const { request, findings } = toAnthropic([message('user', 'q'), message('assistant', 'The answer is ')])
     expect(request.messages[1]).toEqual({ role: 'assistant', content: [{ type: 'text', text: 'The answer is' }] })
@@ -100,6 +112,16 @@ describe('toAnthropic', () => {
     const other = toAnthropic([message('user', 'q'), turn], { target: { provider: 'anthropic', model: 'claude-sonnet-4-5' } })
     expect(other.request.messages[1]!.content[0]).toEqual({ type: 'text', text: 'I should read it.' })
     expect(other.findings).toEqual([{ _tag: 'ThinkingAsText', index: 1 }])
+  })
+
+  it('replays signed thinking to the same model under any of its names (alias, dated snapshot, Bedrock id), not to another model', () => {
+    const dated = message('assistant', [signed, text('Reading.')], { origin: { provider: 'anthropic', api: 'anthropic-messages', model: 'claude-opus-4-5-20251101' } })
+    for (const model of ['claude-opus-4-5', 'claude-opus-4-5-20251101', 'us.anthropic.claude-opus-4-5-20251101-v1:0', 'claude-opus-4-5@20251101'])
+      expect(toAnthropic([message('user', 'q'), dated], { target: { model } }).request.messages[1]!.content[0], model).toEqual({ type: 'thinking', thinking: 'I should read it.', signature: 'EpEQ' })
+    for (const model of ['claude-opus-4-1', 'claude-opus-4-5-mini', 'claude-sonnet-4-5-20250929'])
+      expect(toAnthropic([message('user', 'q'), dated], { target: { model } }).request.messages[1]!.content[0], model).toEqual({ type: 'text', text: 'I should read it.' })
+    expect(modelFamily('us.anthropic.claude-opus-4-5-20251101-v1:0')).toBe('claude-opus-4-5')
+    expect(modelFamily('claude-sonnet-4-5[1m]')).toBe('claude-sonnet-4-5')
   })
 
   it('sends unsigned thinking as text even to the same model, and drops redacted thinking for other models', () => {

@@ -2,8 +2,9 @@ import type { ChatCompletionMessageParam } from 'openai/resources/chat/completio
 import { describe, expect, it } from 'vitest'
 import { image, message, messageText, text, toolCall, toolResult } from '../../src/message.js'
 import { checkOpenAI } from '../../src/render/checkOpenAI.js'
+import { countOpenAI } from '../../src/render/count.js'
 import { ATTACHED_IMAGES, SEE_ATTACHED_IMAGE, toOpenAI } from '../../src/render/openai.js'
-import { EXCHANGE, piMessages, pngBase64 } from './fixtures.js'
+import { EXCHANGE, gpt4o, piMessages, pngBase64 } from './fixtures.js'
 
 const exchange = EXCHANGE
 
@@ -182,6 +183,27 @@ describe('toOpenAI', () => {
     expect(toOpenAI([message('user', 'q'), turn], { target: { model: 'claude-opus-4-5' } }).findings).toEqual([
       { _tag: 'DroppedThinking', index: 1, reason: 'not_replayable' },
     ])
+  })
+
+  it("sends the target's own reasoning back as reasoning_content when asked (DeepSeek, Kimi), as pi does, and counts it", () => {
+    const origin = { provider: 'deepseek', model: 'deepseek-reasoner' }
+    const turn = message('assistant', [{ _tag: 'Thinking', text: 'first' }, { _tag: 'Thinking', text: ' ' }, { _tag: 'Thinking', text: 'second' }, text('answer'), toolCall('c1', 'ls', {})], { origin })
+    const history = [message('user', 'q'), turn, message('tool', [toolResult('c1', 'ls', 'a.txt')])]
+    const { messages, findings } = toOpenAI(history, { target: { model: 'deepseek-reasoner' }, reasoningContent: true })
+    expect(messages[1]).toEqual({
+      role: 'assistant',
+      content: 'answer',
+      reasoning_content: 'first\nsecond',
+      tool_calls: [{ id: 'c1', type: 'function', function: { name: 'ls', arguments: '{}' } }],
+    })
+    expect(findings).toEqual([{ _tag: 'DroppedThinking', index: 1, reason: 'not_replayable' }])
+    expect(checkOpenAI(messages)).toEqual([])
+    // another model's reasoning never goes into reasoning_content
+    expect(toOpenAI(history, { target: { model: 'kimi-k2-thinking' }, reasoningContent: true }).messages[1]).not.toHaveProperty('reasoning_content')
+    const counter = gpt4o
+    const withField = countOpenAI(messages, counter)
+    const without = countOpenAI(toOpenAI(history, { target: { model: 'deepseek-reasoner' } }).messages, counter)
+    expect(withField - without).toBe(counter.count('first\nsecond'))
   })
 
   it('drops a reasoning-only assistant turn and images where OpenAI has no place for them', () => {

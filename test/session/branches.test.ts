@@ -33,10 +33,12 @@ describe('listBranches', () => {
     ])
   })
 
-  it('handles broken trees: a missing parent makes a root, a cycle has no leaf', async () => {
+  it('handles broken trees: a missing parent makes a root, a cycle is cut where its diagnostic says and its entries stay', async () => {
     const branches = listBranches()(await load('broken.jsonl'))
+    // "c6 is treated as a root" (line 13): c5 hangs below it
     expect(branches.map((b) => [b.leafId, b.length, b.isDefault])).toEqual([
       ['c4', 1, false],
+      ['c5', 2, false],
       ['c8', 4, true],
     ])
   })

@@ -3,7 +3,8 @@ import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { loadSession } from '../../src/session/load.js'
-import { fixture, load, right, tempDir, writeSession } from './helpers.js'
+import { contextOf, fixture, load, right, tempDir, writeSession } from './helpers.js'
+import { assistant, text, user } from './claude/lines.js'
 
 describe('loadSession: format detection', () => {
   it.each([
@@ -94,5 +95,38 @@ describe('loadSession: broken files', () => {
     const s = right(await loadSession(file)())
     expect(s.diagnostics.map((d) => d.reason)).toEqual(['parent cycle: entry "b" points back to "a"; "b" is treated as a root'])
     expect(s.defaultLeaf).toBe('b')
+  })
+})
+
+describe('loadSession: nothing lost without a word', () => {
+  it('cuts a Claude Code parent cycle where the diagnostic says, and keeps the turns', async () => {
+    const lines = [user('u1', 'a2', 0, 'first'), assistant('a1', 'u1', 1, 'm1', [text('one')]), user('u2', 'a1', 2, 'second'), assistant('a2', 'u2', 3, 'm2', [text('two')])]
+    const file = writeSession('cycle.jsonl', lines)
+    const s = right(await loadSession(file)())
+    expect(s.diagnostics.map((d) => [d.line, d.reason])).toEqual([[2, 'parent cycle: entry "a1" points back to "u1"; "a1" is treated as a root']])
+    const c = await contextOf(file)
+    expect(c.messages.map((m) => m.entryId)).toEqual(['a1', 'u2', 'a2'])
+    expect(c.diagnostics).toEqual([])
+    expect((await contextOf(file, { leaf: 'u1' })).messages.map((m) => m.entryId)).toEqual(['a1', 'u2', 'a2', 'u1'])
+  })
+
+  it('reports lines of another format, and of a type the format does not have, with their line numbers', async () => {
+    const pi = '{"type":"message","id":"p1","parentId":null,"timestamp":"2026-01-10T09:00:05.000Z","message":{"role":"user","content":"hi"}}'
+    const claudeFile = writeSession('c.jsonl', [user('u1', null, 0, 'hi'), pi, '{"type":"hologram","uuid":"h1"}', '{"type":"user"}'])
+    expect(right(await loadSession(claudeFile)()).diagnostics.map((d) => [d.line, d.reason])).toEqual([
+      [2, 'a pi line in a claude-code file; skipped'],
+      [3, 'unknown line type "hologram" (not one Claude Code writes); skipped'],
+      [4, 'user line has no "uuid"; skipped'],
+    ])
+    const piFile = writeSession('p.jsonl', ['{"type":"session","version":3,"id":"s","timestamp":"2026-01-10T09:00:00.000Z","cwd":"/"}', pi, user('u1', null, 0, 'hi')])
+    expect(right(await loadSession(piFile)()).diagnostics.map((d) => [d.line, d.reason])).toEqual([[3, 'a claude-code line in a pi file; skipped']])
+  })
+
+  it('reports a pi format version it does not know, and reads the file as the newest it knows', async () => {
+    const file = writeSession('v99.jsonl', ['{"type":"session","version":99,"id":"s","timestamp":"2026-01-10T09:00:00.000Z","cwd":"/"}', '{"type":"message","id":"p1","parentId":null,"timestamp":"2026-01-10T09:00:05.000Z","message":{"role":"user","content":"hi"}}'])
+    const s = right(await loadSession(file)())
+    expect(s.diagnostics.map((d) => [d.line, d.reason])).toEqual([[1, 'unknown pi session version 99 (gssc reads versions 1 to 3); read as version 3']])
+    expect(s.version).toBe(3)
+    expect(s.entries.length).toBe(1)
   })
 })

@@ -19,13 +19,19 @@ import { contextHtml } from './context.js'
 import { attr, escapeHtml, jsonForScript } from './escape.js'
 import { SCRIPT, SCRIPT_SHA256 } from './script.js'
 import { STYLE } from './style.js'
-import { tableHtml } from './table.js'
+import { tableHtml, type PacketDetail } from './table.js'
 import { num } from '../format.js'
 
 /** Options of {@link renderReport}. */
 export interface ReportOptions {
   /** The page title; default `gssc context report`. */
   readonly title?: string
+  /**
+   * What the packets said, by packet id (the report keeps only their fate): with it, the
+   * packet table gets a role and a preview column, so the turns of a long session can be
+   * told apart.
+   */
+  readonly details?: ReadonlyMap<string, PacketDetail>
 }
 
 
@@ -104,7 +110,7 @@ export const renderReport = <O>(result: BuildResult<O>, options: ReportOptions =
 ${totalsHtml(table)}
 <h2>Budget</h2><div class="card">${budgetHtml(table)}${sectionsHtml(table)}</div>
 ${notesHtml(table)}
-<h2>Packets</h2>${tableHtml(rows, anchored)}
+<h2>Packets</h2>${tableHtml(rows, anchored, options.details)}
 ${view}
 <script type="application/json" id="gssc-report">${jsonForScript(toJson(result))}</script>
 <script>${SCRIPT}</script>

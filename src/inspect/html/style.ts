@@ -41,7 +41,8 @@ tr:target{background:color-mix(in srgb,var(--accent) 14%,transparent)}
 .none,.of{color:var(--muted)}.detail{color:var(--muted);font-size:12px;max-width:340px}
 code{font-family:var(--mono);font-size:12px}
 .status{display:inline-block;padding:1px 8px;border-radius:99px;font-size:12px;font-weight:600;color:#fff}
-.status.kept{background:var(--kept)}.status.truncated{background:var(--truncated)}.status.dropped{background:var(--dropped)}
+.status.kept{background:var(--kept)}.status.truncated{background:var(--truncated)}.status.dropped{background:var(--dropped)}.status.summarized{background:#6b5bd2}
+.preview{display:inline-block;max-width:40ch;overflow:hidden;text-overflow:ellipsis;white-space:nowrap;vertical-align:bottom}
 .filters{display:flex;flex-wrap:wrap;align-items:center;gap:10px 18px;margin:0 0 10px}
 .filters fieldset{border:0;padding:0;margin:0;display:flex;gap:12px;align-items:center}.filters legend{float:left;margin-right:8px;color:var(--muted)}
 .search input{margin-left:6px;padding:5px 9px;border:1px solid var(--line);border-radius:6px;background:var(--card);color:var(--fg);min-width:240px}

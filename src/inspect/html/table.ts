@@ -4,11 +4,27 @@
  * `data-v` attributes, so the page script sorts numbers as numbers and never parses
  * formatted text.
  *
+ * When the packets' own details are given, a role and a preview column tell the turns of a
+ * long session apart. A turn a strategy summarized is shown as `summarized`, not as dropped:
+ * its content is still in the context, in the summary.
+ *
  * @module
  */
 import type { PacketRow } from '../explain.js'
 import { attr, escapeHtml } from './escape.js'
 import { num } from '../format.js'
+
+/** What a packet said, for the role and preview columns. */
+export interface PacketDetail {
+  /** The chat role of a history turn. */
+  readonly role?: string
+  /** The start of its text, on one line. */
+  readonly preview: string
+}
+
+/** The status a row shows: a summarized turn is not plainly dropped. */
+type Shown = PacketRow['status'] | 'summarized'
+const shownStatus = (r: PacketRow): Shown => (r.reason === 'summarized' ? 'summarized' : r.status)
 
 /** A table column: its header, how it sorts, and a row's cell. */
 interface Column {
@@ -43,7 +59,7 @@ const COLUMNS: ReadonlyArray<Column> = [
   { key: 'relevance', label: 'Relevance', sort: 'num', cell: (r) => score(r.scores?.relevance) },
   { key: 'recency', label: 'Recency', sort: 'num', cell: (r) => score(r.scores?.recency) },
   { key: 'composite', label: 'Composite', sort: 'num', cell: (r) => score(r.scores?.composite) },
-  { key: 'status', label: 'Status', sort: 'text', cell: (r) => ({ value: r.status, html: `<span${attr('class', `status ${r.status}`)}>${r.status}</span>` }) },
+  { key: 'status', label: 'Status', sort: 'text', cell: (r) => ({ value: shownStatus(r), html: `<span${attr('class', `status ${shownStatus(r)}`)}>${shownStatus(r)}</span>` }) },
   {
     key: 'reason',
     label: 'Reason',
@@ -55,12 +71,17 @@ const COLUMNS: ReadonlyArray<Column> = [
   },
 ]
 
+const detailColumns = (details: ReadonlyMap<string, PacketDetail>): ReadonlyArray<Column> => [
+  { key: 'role', label: 'Role', sort: 'text', cell: (r) => text(details.get(r.id)?.role) },
+  { key: 'preview', label: 'Preview', sort: 'text', cell: (r) => ({ value: details.get(r.id)?.preview, html: `<span class="preview">${escapeHtml(details.get(r.id)?.preview ?? '')}</span>` }) },
+]
+
 const filters = (rows: ReadonlyArray<PacketRow>): string => {
-  const count = (s: PacketRow['status']): number => rows.filter((r) => r.status === s).length
-  const box = (s: PacketRow['status']): string =>
+  const count = (s: Shown): number => rows.filter((r) => shownStatus(r) === s).length
+  const box = (s: Shown): string =>
     `<label><input type="checkbox" checked${attr('value', s)}${attr('name', 'status')}> <span${attr('class', `status ${s}`)}>${s}</span> ${count(s)}</label>`
   return (
-    `<div class="filters"><fieldset id="status-filter"><legend>Status</legend>${box('kept')}${box('truncated')}${box('dropped')}</fieldset>` +
+    `<div class="filters"><fieldset id="status-filter"><legend>Status</legend>${box('kept')}${box('truncated')}${box('summarized')}${box('dropped')}</fieldset>` +
     `<label class="search">Filter <input type="search" id="text-filter" placeholder="id, type, source, reason…" autocomplete="off"></label>` +
     `<span id="visible-count" aria-live="polite">${rows.length} of ${rows.length}</span></div>`
   )
@@ -68,19 +89,21 @@ const filters = (rows: ReadonlyArray<PacketRow>): string => {
 
 /**
  * The filters and the table, as HTML. `inOutput(i)` says whether row `i` has an anchor in
- * the context view, so its id links there.
+ * the context view, so its id links there; `details` adds the role and preview columns.
  *
  * @category constructors
  */
-export const tableHtml = (rows: ReadonlyArray<PacketRow>, inOutput: (index: number) => boolean): string => {
-  const head = COLUMNS.map((c) => `<th${attr('data-key', c.key)}${attr('data-sort', c.sort)} aria-sort="none"><button type="button">${c.label}</button></th>`).join('')
+export const tableHtml = (rows: ReadonlyArray<PacketRow>, inOutput: (index: number) => boolean, details?: ReadonlyMap<string, PacketDetail>): string => {
+  // role and preview go right after the packet id
+  const columns = details === undefined ? COLUMNS : [COLUMNS[0]!, ...detailColumns(details), ...COLUMNS.slice(1)]
+  const head = columns.map((c) => `<th${attr('data-key', c.key)}${attr('data-sort', c.sort)} aria-sort="none"><button type="button">${c.label}</button></th>`).join('')
   const body = rows
     .map((r, i) => {
-      const cells = COLUMNS.map((c) => {
+      const cells = columns.map((c) => {
         const { value, html } = c.cell(r, i, inOutput(i))
         return `<td${attr('data-v', value === undefined ? '' : value)}${attr('data-key', c.key)}>${html}</td>`
       }).join('')
-      return `<tr${attr('id', `pkt-${i}`)}${attr('data-status', r.status)}${attr('data-index', i)}>${cells}</tr>`
+      return `<tr${attr('id', `pkt-${i}`)}${attr('data-status', shownStatus(r))}${attr('data-index', i)}>${cells}</tr>`
     })
     .join('\n')
   return `${filters(rows)}<div class="table-wrap"><table id="packets"><thead><tr>${head}</tr></thead><tbody>\n${body}\n</tbody></table></div>`

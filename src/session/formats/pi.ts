@@ -33,6 +33,9 @@ const ENTRY_TYPES = new Set([
   'session_info',
 ])
 
+/** The session format versions pi has written. */
+const KNOWN_VERSIONS: ReadonlySet<number> = new Set([1, 2, 3])
+
 /** The v1 id of the JSON object at `index` (0 is the header). */
 export const v1Id = (index: number): string => `v1-${index}`
 
@@ -100,8 +103,13 @@ const step = (state: ParseState, o: Json, line: number): Step => {
   const index = state.index
   if (o['type'] === 'session') {
     if (index > 0) return skip(state, problem('a second session header; ignored'))
-    const version = num(o, 'version') ?? 1
-    return { state: { ...state, index: 1, version }, out: [{ _tag: 'Header', header: o }] }
+    const declared = o['version'] === undefined ? 1 : num(o, 'version')
+    if (declared !== undefined && KNOWN_VERSIONS.has(declared)) return { state: { ...state, index: 1, version: declared }, out: [{ _tag: 'Header', header: o }] }
+    // a version gssc does not know: read as the newest it knows, and say so
+    return {
+      state: { ...state, index: 1, version: 3 },
+      out: [problem(`unknown pi session version ${JSON.stringify(o['version'])} (gssc reads versions 1 to 3); read as version 3`), { _tag: 'Header', header: o }],
+    }
   }
   const out: LineOutput[] = []
   let version = state.version

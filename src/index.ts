@@ -70,6 +70,11 @@ export * from './compress/noop.js'
 // content-aware compression of one item (JSON, logs, code, Markdown)
 export * from './compress/content/index.js'
 
+// the everyday job, and the Promise facade
+export * from './fit/fitMessages.js'
+export * from './promise.js'
+export { toolsCost, ANTHROPIC_TOOL_SYSTEM_PROMPT, type ToolsCost } from './render/toolCost.js'
+
 // render and run (provider formats in gssc/render)
 export * from './output.js'
 export * from './pipeline.js'

@@ -28,11 +28,12 @@ const isJsonObject = (s: string): boolean => {
 }
 
 const checkContent = (
-  content: string | ReadonlyArray<OpenAITextPart | OpenAIImagePart> | undefined,
+  content: string | ReadonlyArray<OpenAITextPart | OpenAIImagePart> | undefined | null,
   path: string,
   allowEmpty: boolean,
 ): ReadonlyArray<Violation> => {
-  if (content === undefined) return []
+  // the SDK sends `content: null` for an assistant turn of tool calls only
+  if (content === undefined || content === null) return []
   if (typeof content === 'string')
     return hasText(content) || (allowEmpty && content === '') ? [] : [violation('EmptyText', `${path}.content`, 'content is empty or whitespace')]
   if (content.length === 0) return [violation('EmptyContent', `${path}.content`, 'content array is empty')]
@@ -79,7 +80,7 @@ export const checkOpenAI = (messages: ReadonlyArray<OpenAIMessage>): ReadonlyArr
       return
     }
     const calls = m.tool_calls ?? []
-    if (m.content === undefined && calls.length === 0) out.push(violation('EmptyContent', path, 'assistant message has neither content nor tool_calls'))
+    if ((m.content === undefined || (m.content as unknown) === null) && calls.length === 0) out.push(violation('EmptyContent', path, 'assistant message has neither content nor tool_calls'))
     out.push(...checkContent(m.content, path, false))
     calls.forEach((c, k) => {
       const at = `${path}.tool_calls[${k}]`

@@ -22,8 +22,9 @@ const openAIImage = (p: OpenAIImagePart): number => {
   return openAIImageTokens(inline === undefined ? undefined : imageSize(inline.data), p.image_url.detail)
 }
 
-const openAIContent = (content: string | ReadonlyArray<OpenAITextPart | OpenAIImagePart> | undefined, c: Counter): number =>
-  content === undefined
+const openAIContent = (content: string | ReadonlyArray<OpenAITextPart | OpenAIImagePart> | undefined | null, c: Counter): number =>
+  // the SDK's `content: null` (an assistant turn of tool calls only) counts nothing
+  content === undefined || content === null
     ? 0
     : typeof content === 'string'
       ? c.count(content)

@@ -33,8 +33,9 @@ export interface CompressOptions extends SummaryOptions {
 export const compressHistory =
   (options: CompressOptions): FitStrategy =>
   (items) => {
-    const { budget, keepRecentCount, pinSystem } = options
-    const whole = planWindow(items, budget, keepRecentCount, pinSystem)
+    const { budget, keepRecentCount, pinSystem, firstTurn } = options
+    // the summary is a user turn, so only the plan without it must open on a user turn
+    const whole = planWindow(items, budget, keepRecentCount, pinSystem, firstTurn)
     if (whole.older.length === 0) return TE.right(truncatedResult(items, whole, budget, 'compress'))
     const plan = planWindow(items, budget - allowanceOf(options), keepRecentCount, pinSystem)
     return fitWithSummary(

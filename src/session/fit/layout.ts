@@ -30,6 +30,8 @@ export interface HistoryFit {
   readonly preference?: (unit: Unit) => number
   /** Units left out of the fit altogether (smart history without `fillWithRecent`). */
   readonly exclude?: (unit: Unit) => boolean
+  /** `user`: the kept units must open with a user turn (see `FitOptions.firstTurn`). */
+  readonly firstTurn?: 'user' | 'any'
 }
 
 /** The engine's answer for a history: kept units, and every other unit with its reason. */
@@ -75,11 +77,16 @@ export const planHistory = (items: ReadonlyArray<HistoryItem>, fit: HistoryFit):
   const doc: Document = { blocks: [section], joiner: '' }
   const fitted = fitDocument(doc, fit.policy, { available: fit.budget, meter: noText, measure: (d) => estimate(d, noText), cost: (i) => i.tokens })
   const keptIds = new Set(fitted.doc.blocks.flatMap((b) => (b._tag === 'Section' ? b.items.map((i) => i.packetId!) : [])))
-  const kept = candidates.filter((u) => keptIds.has(items[u.start]!.id))
+  const fitKept = candidates.filter((u) => keptIds.has(items[u.start]!.id))
+  // Anthropic: the turns must open on a user turn, so an assistant turn cannot lead
+  const opening = fit.firstTurn === 'user' ? fitKept.findIndex((u) => !u.system && items[u.start]!.message.role === 'user') : 0
+  const leading = new Set(fitKept.filter((u, k) => !u.system && (opening < 0 || k < opening)))
+  const kept = fitKept.filter((u) => !leading.has(u))
   // the limit explains what it removed only when it, not the budget, ended the window
   const limitBound = fitted.limited.size > 0 && candidates.every((u) => keptIds.has(items[u.start]!.id) || fitted.limited.has(items[u.start]!.id) || u.system)
-  const reasonOf = (u: Unit): DropReason => (limitBound && fitted.limited.has(items[u.start]!.id) ? 'keep_recent_count' : 'over_budget')
-  const lost = candidates.filter((u) => !keptIds.has(items[u.start]!.id))
+  const reasonOf = (u: Unit): DropReason =>
+    leading.has(u) ? 'opens_with_assistant' : limitBound && fitted.limited.has(items[u.start]!.id) ? 'keep_recent_count' : 'over_budget'
+  const lost = candidates.filter((u) => !keptIds.has(items[u.start]!.id) || leading.has(u))
   return {
     units,
     kept,

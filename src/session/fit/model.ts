@@ -22,7 +22,7 @@ import type { HistoryItem } from '../items.js'
 export type Summarizer = (messages: ReadonlyArray<ChatMessage>, targetTokens: number) => Promise<string>
 
 /** Why an item is not in the fitted history. */
-export type DropReason = 'over_budget' | 'keep_recent_count' | 'orphan_result' | 'summary_failed'
+export type DropReason = 'over_budget' | 'keep_recent_count' | 'orphan_result' | 'summary_failed' | 'opens_with_assistant'
 
 /** What a strategy did. */
 export interface FitReport {
@@ -60,6 +60,11 @@ export interface FitOptions {
   readonly budget: number
   /** Keep system turns first, whatever their age. Default true. */
   readonly pinSystem?: boolean
+  /**
+   * `user`: the kept turns must open with a user turn (Anthropic's rule): kept turns before
+   * the first user turn go, reported as `opens_with_assistant`. Default: any turn may open.
+   */
+  readonly firstTurn?: 'user' | 'any'
 }
 
 /** Total tokens of some items. */

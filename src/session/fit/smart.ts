@@ -73,7 +73,7 @@ export const smartHistory =
   (options: SmartOptions): FitStrategy =>
   (items) => {
     const { budget, pinSystem = true } = options
-    const whole = planWindow(items, budget, Infinity, pinSystem)
+    const whole = planWindow(items, budget, Infinity, pinSystem, options.firstTurn)
     if (whole.older.length === 0) return TE.right(truncatedResult(items, whole, budget, 'smart'))
     const important = options.isImportant ?? importantItem(options.longMessageTokens)
     const task = lastUserUnit(items, whole.units)
@@ -84,6 +84,7 @@ export const smartHistory =
       budget: budget - allowanceOf(options),
       policy: preferencePolicy,
       pinSystem,
+      ...(options.firstTurn === undefined ? {} : { firstTurn: options.firstTurn }),
       preference: (u) => (u.start === task?.start ? 0 : isImportant(u) ? 1 : 2),
       exclude: (u) => !fillWithRecent && u.start !== task?.start && !isImportant(u) && !(pinSystem && u.system),
     })

@@ -28,8 +28,8 @@ export interface TruncateOptions extends FitOptions {
  *
  * @category utils
  */
-export const planWindow = (items: ReadonlyArray<HistoryItem>, budget: number, keepRecentCount = Infinity, pinSystem = true): HistoryPlan =>
-  planHistory(items, { budget, policy: windowPolicy, keepRecentCount, pinSystem })
+export const planWindow = (items: ReadonlyArray<HistoryItem>, budget: number, keepRecentCount = Infinity, pinSystem = true, firstTurn: 'user' | 'any' = 'any'): HistoryPlan =>
+  planHistory(items, { budget, policy: windowPolicy, keepRecentCount, pinSystem, firstTurn })
 
 /**
  * A fitted history of some kept units, with nothing summarized.
@@ -87,7 +87,7 @@ export const truncatedResult = (items: ReadonlyArray<HistoryItem>, plan: History
 export const truncateHistorySync =
   (options: TruncateOptions) =>
   (items: ReadonlyArray<HistoryItem>): FittedHistory =>
-    truncatedResult(items, planWindow(items, options.budget, options.keepRecentCount, options.pinSystem), options.budget, 'truncate')
+    truncatedResult(items, planWindow(items, options.budget, options.keepRecentCount, options.pinSystem, options.firstTurn), options.budget, 'truncate')
 
 /**
  * The truncating strategy (see the module comment). Never fails.

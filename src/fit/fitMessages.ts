@@ -1,0 +1,241 @@
+/**
+ * The everyday job in one call: the messages an app already holds, fitted to a budget, in
+ * the shape they came in.
+ *
+ * ```ts
+ * const { messages, tokenCount, dropped } = await fitMessages(history, { model: 'gpt-4o', maxTokens: 8000, reserve: 1000, tools })
+ * await openai.chat.completions.create({ model: 'gpt-4o', messages, tools })
+ * ```
+ *
+ * It is the pipeline, configured once: the messages become the history (read losslessly by
+ * the shape's adapter; what gssc cannot carry is an error naming its index), the layout adds
+ * nothing (`chat()`), the conversation's own system prompt is kept first, the newest turns
+ * are kept, a tool call and all its results are one unit (never orphaned), an oversized item
+ * is cut to head and tail (`maxItemShare`), and the chosen strategy (truncate, compress,
+ * smart) fits the rest through the one fitting engine. Tool definitions are counted first
+ * (OpenAI function tools by the cookbook's rule; Anthropic tools estimated and flagged).
+ * The messages come back in the input's shape, untouched unless cut or summarized, with the
+ * exact count and every dropped or cut message by its index and reason.
+ *
+ * @module
+ */
+import * as E from 'fp-ts/lib/Either.js'
+import { pipe } from 'fp-ts/lib/function.js'
+import * as TE from 'fp-ts/lib/TaskEither.js'
+import type { Shape, Source } from '../adapters/shape.js'
+import { noop } from '../compress/noop.js'
+import { inputError, type GsscError } from '../error.js'
+import type { ExclusionReason } from '../phase.js'
+import { build } from '../pipeline.js'
+import { toPromise } from '../promise.js'
+import { toolsCost, type ToolsCost } from '../render/toolCost.js'
+import type { BuildResult } from '../report.js'
+import { layoutAware } from '../select/layoutAware.js'
+import { historyCompressor } from '../session/compressor.js'
+import type { Summarizer } from '../session/fit/model.js'
+import { historyStrategy, type StrategyName } from '../session/fit/strategy.js'
+import { chat } from '../structure/chat.js'
+import { createTokenizer, type Tokenizer } from '../tokenize/tokenizer.js'
+import { readShape } from './codecs.js'
+import { passthrough } from './passthrough.js'
+
+// -------------------------------------------------------------------------------------
+// model
+// -------------------------------------------------------------------------------------
+
+/** Options of {@link fitMessages}. */
+export interface FitMessagesOptions {
+  /** The model the messages are for; picks the tokenizer (default `gpt-4o`). */
+  readonly model?: string
+  /** Counts tokens instead of the model's tokenizer. */
+  readonly tokenizer?: Tokenizer
+  /** The whole window the request may use: messages, tool definitions and the reserve. */
+  readonly maxTokens: number
+  /** Tokens kept free for the answer. Default 0. */
+  readonly reserve?: number
+  /** The tool definitions sent with the request, counted against the budget. */
+  readonly tools?: unknown
+  /** How the history gives way: `truncate` (default; oldest first), `compress` (older turns summarized), `smart`. */
+  readonly strategy?: StrategyName
+  /** Writes summaries for `compress` and `smart` (default: the offline extractive summarizer). */
+  readonly summarizer?: Summarizer
+  /** At most this many recent turns are kept verbatim. */
+  readonly keepRecentCount?: number
+  /** The messages' shape; default: detected. */
+  readonly shape?: Shape
+  /** The per-item cap as a share of the budget (default 0.25; 1: off). */
+  readonly maxItemShare?: number
+}
+
+/** Where a message was in the input: its index (`through`: the last index of a range), or Anthropic's `system`. */
+export interface InputPlace {
+  readonly index: Source
+  readonly through?: number
+}
+
+/** A message left out, and why. */
+export interface DroppedMessage extends InputPlace {
+  readonly reason: ExclusionReason
+  readonly detail?: string
+}
+
+/** A message whose text was cut. */
+export interface CutMessage extends InputPlace {
+  readonly keptTokens: number
+  readonly originalTokens: number
+}
+
+/** What {@link fitMessages} returns. */
+export interface FitMessagesResult<T = unknown> {
+  /** The fitted messages, in the input's shape. */
+  readonly messages: T
+  readonly shape: Shape
+  /** Tokens of the messages and the tool definitions; never more than `maxTokens − reserve`. */
+  readonly tokenCount: number
+  /** False when the tokenizer only approximates the model's, or the tools' cost is an estimate. */
+  readonly tokenCountExact: boolean
+  readonly budget: { readonly maxTokens: number; readonly reserve: number; readonly tools: ToolsCost; readonly available: number }
+  /** For each returned message, where it was in the input (`undefined`: written by gssc, a summary). */
+  readonly sources: ReadonlyArray<Source | undefined>
+  readonly dropped: ReadonlyArray<DroppedMessage>
+  readonly cut: ReadonlyArray<CutMessage>
+  /** The build behind it: explain it with `gssc/inspect`. */
+  readonly report: BuildResult<T>
+}
+
+// -------------------------------------------------------------------------------------
+// utils
+// -------------------------------------------------------------------------------------
+
+const HISTORY_ID = /^history:(\d+)(?:\.\.(\d+))?$/
+
+/** A history packet id (`history:3`, `history:0..49`) as places in the input. */
+const placeOf = (id: string, sources: ReadonlyArray<Source>): InputPlace | undefined => {
+  const m = HISTORY_ID.exec(id)
+  if (m === null) return undefined
+  const from = sources[Number(m[1])]
+  const to = m[2] === undefined ? undefined : sources[Number(m[2])]
+  if (from === undefined) return undefined
+  return to === undefined || to === from ? { index: from } : { index: from, through: to as number }
+}
+
+/** Adjacent places of one reason and detail, as one range; the report of a long history stays short. */
+const coalesce = (dropped: ReadonlyArray<DroppedMessage>): ReadonlyArray<DroppedMessage> => {
+  const out: DroppedMessage[] = []
+  for (const d of dropped) {
+    const last = out[out.length - 1]
+    const end = last === undefined ? undefined : (last.through ?? last.index)
+    if (last !== undefined && typeof end === 'number' && typeof d.index === 'number' && d.index === end + 1 && d.reason === last.reason && d.detail === last.detail)
+      out[out.length - 1] = { ...last, through: d.through ?? d.index }
+    else out.push(d)
+  }
+  return out
+}
+
+const first = (p: InputPlace): number => (typeof p.index === 'number' ? p.index : -1)
+
+const positiveInt = (v: unknown): boolean => typeof v === 'number' && Number.isSafeInteger(v) && v > 0
+
+// -------------------------------------------------------------------------------------
+// the everyday job
+// -------------------------------------------------------------------------------------
+
+/**
+ * {@link fitMessages} as a `TaskEither`, for fp-ts pipelines.
+ *
+ * @category fit
+ * @since 0.2.0
+ */
+export const fitMessagesTE = <T = unknown>(messages: T, options: FitMessagesOptions): TE.TaskEither<GsscError, FitMessagesResult<T>> => {
+  if (typeof options !== 'object' || options === null) return TE.left(inputError('options', 'must be an object with maxTokens'))
+  if (!positiveInt(options.maxTokens)) return TE.left(inputError('maxTokens', `must be a positive integer (got ${String(options.maxTokens)})`))
+  const reserve = options.reserve ?? 0
+  if (!(Number.isSafeInteger(reserve) && reserve >= 0)) return TE.left(inputError('reserve', `must be a non-negative integer (got ${String(reserve)})`))
+  const tokenizerE: E.Either<GsscError, Tokenizer> = options.tokenizer !== undefined ? E.right(options.tokenizer) : createTokenizer(options.model ?? 'gpt-4o')
+  return pipe(
+    TE.fromEither(tokenizerE),
+    TE.chainFirst((t) => TE.fromTask(async () => t.ready?.())),
+    TE.chainEitherKW((tokenizer) =>
+      pipe(
+        readShape(messages, options.shape),
+        E.chainW(({ decoded, codec }) =>
+          E.map((tools: ToolsCost) => ({ tokenizer, decoded, codec, tools }))(
+            options.tools === undefined ? E.right<GsscError, ToolsCost>({ tokens: 0, exact: true, rule: 'openai-cookbook' }) : toolsCost(options.tools, tokenizer, { family: tokenizer.name === 'cl100k_base' ? 'cl100k' : 'o200k' }),
+          ),
+        ),
+      ),
+    ),
+    TE.chainW(({ tokenizer, decoded, codec, tools }) => {
+      const available = options.maxTokens - reserve - tools.tokens
+      if (available <= 0)
+        return TE.left(inputError('maxTokens', `${options.maxTokens} leaves no room: the reserve takes ${reserve} and the tool definitions ${tools.tokens} tokens`))
+      const renderer = passthrough(codec, messages, decoded.shape)
+      const strategy = options.strategy ?? 'truncate'
+      const built = build(
+        { query: '', history: decoded.messages },
+        {
+          tokenizer,
+          config: { maxTokens: available, reserveRatio: 0, maxHistoryMessages: Number.POSITIVE_INFINITY, ...(options.maxItemShare === undefined ? {} : { maxItemShare: options.maxItemShare }) },
+          structurer: chat(),
+          renderer,
+          selector: layoutAware(chat(), { history: 'all' }),
+          // whole messages only: the strategy fits by each message's cost, the guard drops whole units
+          compressor: historyCompressor(
+            (budget) =>
+              historyStrategy(strategy, {
+                budget,
+                tokenizer,
+                // Anthropic's turns open on a user turn: nothing is added to make it so, an assistant turn is left out
+                ...(codec.format === 'anthropic' ? { firstTurn: 'user' as const } : {}),
+                ...(options.summarizer === undefined ? {} : { summarizer: options.summarizer }),
+                ...(options.keepRecentCount === undefined ? {} : { keepRecentCount: options.keepRecentCount }),
+              }),
+            noop(),
+          ),
+        },
+      )
+      return TE.map((r: BuildResult<unknown>): FitMessagesResult<T> => {
+        const sources = decoded.sources
+        const dropped: DroppedMessage[] = r.excluded.flatMap((x) => {
+          const place = placeOf(x.id, sources)
+          return place === undefined ? [] : [{ ...place, reason: x.reason, ...(x.detail === undefined ? {} : { detail: x.detail }) }]
+        })
+        const cut: CutMessage[] = r.truncated.flatMap((t) => {
+          const place = placeOf(t.id, sources)
+          return place === undefined ? [] : [{ ...place, keptTokens: t.keptTokens, originalTokens: t.originalTokens }]
+        })
+        return {
+          messages: r.output as T,
+          shape: decoded.shape,
+          tokenCount: r.tokenCount + tools.tokens,
+          tokenCountExact: r.tokenCountExact && tools.exact,
+          budget: { maxTokens: options.maxTokens, reserve, tools, available },
+          sources: r.sources.map((ids) => (ids.length === 1 ? placeOf(ids[0]!, sources)?.index : undefined)),
+          dropped: coalesce([...dropped].sort((a, b) => first(a) - first(b))),
+          cut,
+          report: r as BuildResult<T>,
+        }
+      })(built)
+    }),
+  )
+}
+
+/**
+ * Fits the messages an app already holds (OpenAI Chat or Responses, Anthropic, AI SDK) to a
+ * budget and returns them in the same shape (see the module comment). Resolves with the
+ * result; rejects with a `GsscError` (as an `Error`) naming what was wrong and where.
+ *
+ * @example
+ * const fitted = await fitMessages(messages, { model: 'gpt-4o', maxTokens: 8000, reserve: 1000, tools })
+ * fitted.messages   // ChatCompletionMessageParam[], ready to send
+ * fitted.dropped    // [{ index: 1, through: 40, reason: 'over_budget', … }]
+ * @category fit
+ * @since 0.2.0
+ */
+export const fitMessages = <T = unknown>(messages: T, options: FitMessagesOptions): Promise<FitMessagesResult<T>> => {
+  try {
+    return toPromise(fitMessagesTE(messages, options))
+  } catch (e) {
+    return Promise.reject(e)
+  }
+}

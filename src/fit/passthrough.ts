@@ -1,0 +1,46 @@
+/**
+ * The renderer of `fitMessages`: the kept messages written back in the caller's own shape.
+ * Each item of the layout is one message (the leading system turns too: they are not joined
+ * into one), written by the shape's adapter, which round-trips what it read unchanged; only a
+ * message the build changed (a cut, a summary) is written anew. Its count is the provider's
+ * cost of those messages (`messageCost`, the one definition of a message's cost) plus the
+ * request overhead, so the engine settles on the count of exactly what is returned.
+ *
+ * @module
+ */
+import * as E from 'fp-ts/lib/Either.js'
+import type { ChatMessage } from '../message.js'
+import type { Renderer } from '../output.js'
+import { conversationCost, messageCost } from '../render/cost.js'
+import { sectionsOf, type Item } from '../structure/document.js'
+import { turnOf } from '../structure/messages.js'
+import type { Codec } from './codecs.js'
+
+/** The message an item shows: its own, or a plain one of its role once cut. */
+const messageOf = (i: Item): ChatMessage => (i.cut === undefined && i.message !== undefined ? i.message : turnOf(i))
+
+/**
+ * @category constructors
+ * @since 0.2.0
+ */
+export const passthrough = (codec: Codec, input: unknown, shape: string): Renderer<unknown> => {
+  // what each output was written from, for its count (outputs are fresh objects per render)
+  const written = new WeakMap<object, ReadonlyArray<ChatMessage>>()
+  const options = { format: codec.format }
+  return {
+    format: shape,
+    shape: 'messages',
+    render: (doc) => {
+      const items = sectionsOf(doc).flatMap((s) => s.items)
+      const messages = items.map(messageOf)
+      const out = codec.write(messages, input)
+      // a message the adapter read comes back as it was; anything else here is plain text of a role
+      if (E.isLeft(out)) throw new Error(`fitMessages: cannot write the fitted messages back as ${shape}: ${out.left.message}`)
+      const output = out.right as object
+      written.set(output, messages)
+      return { output, sources: items.map((i) => (i.packetId === undefined ? [] : [i.packetId])), spans: new Map() }
+    },
+    count: (output, counter) => conversationCost(written.get(output as object) ?? [], counter, options),
+    cost: (item, _section, counter) => messageCost(messageOf(item), counter, options),
+  }
+}

@@ -1,0 +1,134 @@
+import type { ChatCompletionMessageParam, ChatCompletionTool } from 'openai/resources/chat/completions'
+import type { MessageParam } from '@anthropic-ai/sdk/resources/messages'
+import { describe, expect, it } from 'vitest'
+import { fitMessages } from '../../src/fit/fitMessages.js'
+import { checkOpenAI } from '../../src/render/checkOpenAI.js'
+import { countOpenAI } from '../../src/render/count.js'
+import { toolsCost } from '../../src/render/toolCost.js'
+import * as E from 'fp-ts/lib/Either.js'
+import { gpt4o } from '../helpers.js'
+
+const SYSTEM = 'You are a deploy assistant. Answer briefly.'
+/** An OpenAI conversation: system, then rounds of user → assistant tool call → tool result → assistant. */
+const conversation = (rounds: number): ChatCompletionMessageParam[] => [
+  { role: 'system', content: SYSTEM },
+  ...Array.from({ length: rounds }, (_, i): ChatCompletionMessageParam[] => [
+    { role: 'user', content: `Round ${i}: is the deploy of service ${i} healthy?` },
+    { role: 'assistant', content: null, tool_calls: [{ id: `call_${i}`, type: 'function', function: { name: 'status', arguments: `{"service":${i}}` } }] },
+    { role: 'tool', tool_call_id: `call_${i}`, content: `service ${i}: healthy, 3 replicas, p99 ${40 + i} ms` },
+    { role: 'assistant', content: `Service ${i} is healthy.` },
+  ]).flat(),
+]
+
+const tools: ChatCompletionTool[] = [
+  {
+    type: 'function',
+    function: { name: 'status', description: 'Health of a service.', parameters: { type: 'object', properties: { service: { type: 'number', description: 'The service number.' }, region: { type: 'string', description: 'Region', enum: ['eu', 'us'] } } } },
+  },
+]
+
+describe('fitMessages', () => {
+  it('returns the same shape, keeps the system prompt and the newest turns, never orphans a tool pair, and counts exactly within budget', async () => {
+    const input = conversation(40)
+    const r = await fitMessages(input, { model: 'gpt-4o', maxTokens: 700, reserve: 100, tools })
+    const out: ChatCompletionMessageParam[] = r.messages
+    expect(r.shape).toBe('openai-chat')
+    expect(out[0]).toEqual(input[0]) // unchanged
+    expect(out.at(-1)).toEqual(input.at(-1))
+    // every kept message is one of the input's, unchanged, in order, and no pair is split
+    const kept = out.slice(1).map((m) => input.findIndex((x) => JSON.stringify(x) === JSON.stringify(m)))
+    expect(kept.every((i) => i > 0)).toBe(true)
+    expect(kept).toEqual([...kept].sort((a, b) => a - b))
+    expect(kept).toEqual(Array.from({ length: kept.length }, (_, k) => input.length - kept.length + k))
+    expect(checkOpenAI(out as never)).toEqual([])
+    // budget truth: the count of what is returned, tools included
+    const toolTokens = E.getOrElse(() => ({ tokens: -1 }))(toolsCost(tools, gpt4o)).tokens
+    expect(r.budget.tools.tokens).toBe(toolTokens)
+    expect(r.tokenCount).toBe(countOpenAI(out as never, gpt4o) + toolTokens)
+    expect(r.tokenCount).toBeLessThanOrEqual(600)
+    // what was left out, by index and reason
+    // the older turns the gatherer never counted, then the ones the fit left out: one range each
+    expect(r.dropped.map((d) => [d.index, d.through])).toEqual([
+      [1, r.dropped[0]!.through],
+      [r.dropped[0]!.through! + 1, input.length - kept.length - 1],
+    ])
+    expect(r.dropped[0]?.reason).toBe('over_budget')
+    expect(r.sources).toEqual([0, ...kept])
+  })
+
+  it('reads and writes Anthropic, system and all, and counts its tools as an estimate', async () => {
+    const input: { system: string; messages: MessageParam[] } = {
+      system: SYSTEM,
+      messages: Array.from({ length: 30 }, (_, i): MessageParam[] => [
+        { role: 'user', content: `Question ${i} about the rollout of service ${i}.` },
+        { role: 'assistant', content: [{ type: 'tool_use', id: `toolu_${i}`, name: 'status', input: { service: i } }] },
+        { role: 'user', content: [{ type: 'tool_result', tool_use_id: `toolu_${i}`, content: `service ${i} ok` }] },
+        { role: 'assistant', content: `Service ${i} is fine.` },
+      ]).flat(),
+    }
+    const r = await fitMessages(input, { model: 'claude-sonnet-4-5', maxTokens: 1200, tools: [{ name: 'status', description: 'Health.', input_schema: { type: 'object', properties: {} } }] })
+    expect(r.shape).toBe('anthropic')
+    expect(r.messages.system).toBe(SYSTEM)
+    expect(r.messages.messages.at(-1)).toEqual(input.messages.at(-1))
+    expect(r.messages.messages[0]?.role).toBe('user')
+    expect(r.budget.tools.exact).toBe(false)
+    expect(r.tokenCountExact).toBe(false)
+    expect(r.tokenCount).toBeLessThanOrEqual(1200)
+  })
+
+  it('rejects what it cannot read with an error naming the index, never a silent drop', async () => {
+    await expect(fitMessages([{ role: 'user', content: 'hi' }, { role: 'wizard', content: 'x' }], { maxTokens: 100, shape: 'openai-chat' })).rejects.toThrow(/messages\[1\]/)
+    await expect(fitMessages([], { maxTokens: 0 })).rejects.toThrow(/maxTokens/)
+  })
+})
+
+describe('fitMessages, more shapes and strategies', () => {
+  it('compress: older turns become one summary turn (written by gssc, no input index), reported as summarized', async () => {
+    const input = conversation(30)
+    const r = await fitMessages(input, { maxTokens: 900, strategy: 'compress' })
+    const out = r.messages
+    expect(out[0]).toEqual(input[0])
+    const summaryAt = r.sources.indexOf(undefined)
+    expect(summaryAt).toBe(1)
+    expect(out[summaryAt]?.role).toBe('user')
+    expect(r.dropped.some((d) => d.reason === 'summarized')).toBe(true)
+    expect(r.tokenCount).toBeLessThanOrEqual(900)
+    expect(checkOpenAI(out as never)).toEqual([])
+  })
+
+  it('AI SDK ModelMessage[] in, the same shape out', async () => {
+    const input = [
+      { role: 'system' as const, content: SYSTEM },
+      ...Array.from({ length: 20 }, (_, i) => [
+        { role: 'user' as const, content: `Round ${i}: status of service ${i}?` },
+        { role: 'assistant' as const, content: [{ type: 'tool-call' as const, toolCallId: `c${i}`, toolName: 'status', input: { service: i } }] },
+        { role: 'tool' as const, content: [{ type: 'tool-result' as const, toolCallId: `c${i}`, toolName: 'status', output: { type: 'text' as const, value: `service ${i} ok` } }] },
+      ]).flat(),
+    ]
+    const r = await fitMessages(input, { maxTokens: 400, shape: 'ai-sdk' })
+    expect(r.shape).toBe('ai-sdk')
+    expect(r.messages[0]).toEqual(input[0])
+    expect(r.messages.at(-1)).toEqual(input.at(-1))
+    // a tool message is never kept without the call before it
+    const firstTurn = r.messages[1]!
+    expect(firstTurn.role).not.toBe('tool')
+    expect(r.tokenCount).toBeLessThanOrEqual(400)
+  })
+
+  it('rejects as an Error carrying the GsscError fields', async () => {
+    const e = await fitMessages('nope', { maxTokens: 10 }).catch((x: unknown) => x)
+    expect(e).toBeInstanceOf(Error)
+    expect(e).toMatchObject({ _tag: 'InputError', message: expect.stringMatching(/messages/) })
+  })
+})
+
+describe('toolsCost', () => {
+  it('follows the cookbook rule for OpenAI function tools', () => {
+    const c = E.getOrElseW(() => undefined)(toolsCost(tools, gpt4o))!
+    const count = (s: string) => gpt4o.count(s)
+    const expected = 7 + count('status:Health of a service') + 3 + (3 + count('service:number:The service number')) + (3 - 3 + 3 + count('eu') + 3 + count('us') + count('region:string:Region')) + 12
+    expect(c).toEqual({ tokens: expected, exact: true, rule: 'openai-cookbook' })
+    expect(E.getOrElseW(() => undefined)(toolsCost(tools, gpt4o, { family: 'cl100k' }))!.tokens).toBe(expected + 3)
+    expect(toolsCost([{ nope: 1 }], gpt4o)).toEqual(E.left(expect.objectContaining({ input: 'tools[0]' })))
+  })
+})

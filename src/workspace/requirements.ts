@@ -19,14 +19,15 @@ export interface Host {
 
 /**
  * A host that looks commands up on `env.PATH` (and, on Windows, with the `PATHEXT`
- * extensions). A name with a path separator is never "on PATH".
+ * extensions). A name with a path separator is never "on PATH". `platform` is a plain string
+ * (not `NodeJS.Platform`) so that the published types need no `@types/node`.
  *
  * @example
  * const host = pathHost({ PATH: '/usr/bin', GITHUB_TOKEN: 'x' })
  * await host.hasCommand('ls') // true on most systems
  * @category constructors
  */
-export const pathHost = (env: Readonly<Record<string, string | undefined>>, platform: NodeJS.Platform = process.platform): Host => ({
+export const pathHost = (env: Readonly<Record<string, string | undefined>>, platform: string = process.platform): Host => ({
   env,
   hasCommand: async (name) => {
     if (name.length === 0 || /[/\\]/.test(name)) return false

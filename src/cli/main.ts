@@ -101,7 +101,8 @@ const program = (io: Io, exit: (code: number) => void): Command => {
     .showHelpAfterError(seeHelp('gssc sessions'))
     .argument('<file>', 'a pi, Claude Code or seed-format JSONL session')
     .option('--json', 'print the branches as JSON')
-    .action(async (file: string, flags: { json?: boolean }) => exit(await runSessions(file, flags, io)))
+    .option('--subagents', 'also list the subagent runs inside a Claude Code transcript (old inline sidechains)')
+    .action(async (file: string, flags: { json?: boolean; subagents?: boolean }) => exit(await runSessions(file, flags, io)))
 
   const workspace = root.command('workspace').description('agent workspaces')
   workspace

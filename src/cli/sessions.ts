@@ -33,7 +33,7 @@ const row = (b: BranchInfo, idWidth: number, cols: number): string => {
  *
  * @category constructors
  */
-export const runSessions = async (file: string, flags: { readonly json?: boolean }, io: Io): Promise<number> => {
+export const runSessions = async (file: string, flags: { readonly json?: boolean; readonly subagents?: boolean }, io: Io): Promise<number> => {
   const shown = clean(file)
   const loading = progress(io.stderr, { label: `loading ${shown}` })
   const loaded = await loadSession(file)()
@@ -42,7 +42,7 @@ export const runSessions = async (file: string, flags: { readonly json?: boolean
     io.stderr.write(`gssc sessions: ${clean(loaded.left.message)}\n`)
     return EXIT.failed
   }
-  const branches = listBranches()(loaded.right)
+  const branches = listBranches({ subagents: flags.subagents === true })(loaded.right)
   if (flags.json === true) {
     io.stdout.write(`${JSON.stringify({ file, format: loaded.right.format, diagnostics: loaded.right.diagnostics, branches }, null, 2)}\n`)
     return EXIT.ok

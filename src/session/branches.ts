@@ -87,11 +87,22 @@ const preview = (e: Entry, chars: number): BranchInfo['lastMessage'] => {
  * calls fork the tree inside one turn), of the main thread, or of the subagent threads in a
  * subagent's own transcript.
  */
-const branchLeaves = (session: LoadedSession): ReadonlyArray<Entry> => {
+const branchLeaves = (session: LoadedSession, subagents: boolean): ReadonlyArray<Entry> => {
   if (session.format !== 'claude-code') return leavesOf(session.entries, session.byId)
-  if (session.entries.some((e) => e.thread === undefined)) return claudeBranchLeaves(session, undefined)
-  const threads = [...new Set(session.entries.map((e) => e.thread))]
+  const hasMain = session.entries.some((e) => e.thread === undefined)
+  const threads = [...new Set(session.entries.map((e) => e.thread))].filter((t) => !hasMain || t === undefined || subagents)
   return threads.flatMap((t) => claudeBranchLeaves(session, t)).sort((a, b) => a.line - b.line)
+}
+
+/** Options of {@link listBranches}. */
+export interface ListOptions {
+  /** Characters of the last message's preview; default 80. */
+  readonly previewChars?: number
+  /**
+   * Also list the branches of the subagent threads inside a Claude Code transcript (old
+   * inline sidechain runs). A subagent's own transcript is always listed. Default false.
+   */
+  readonly subagents?: boolean
 }
 
 /**
@@ -103,10 +114,10 @@ const branchLeaves = (session: LoadedSession): ReadonlyArray<Entry> => {
  * @since 0.1.0
  */
 export const listBranches =
-  (options: { readonly previewChars?: number } = {}) =>
+  (options: ListOptions = {}) =>
   (session: LoadedSession): ReadonlyArray<BranchInfo> => {
     const of = facts(session)
-    return branchLeaves(session).map((leaf) => {
+    return branchLeaves(session, options.subagents ?? false).map((leaf) => {
       const f = of(leaf)
       const label = session.labels.get(leaf.id) ?? (f.last === undefined ? undefined : session.labels.get(f.last.id)) ?? session.titles.get(leaf.id)
       return {

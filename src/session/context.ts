@@ -18,7 +18,7 @@
  * @module
  */
 import * as E from 'fp-ts/lib/Either.js'
-import { inputError, type InputError } from '../error.js'
+import { inputError, show, type InputError } from '../error.js'
 import type { ChatMessage } from '../message.js'
 import { claudeMessages } from './claude/context.js'
 import { branchSummaryMessage, compactionSummaryMessage } from './formats/piMessage.js'
@@ -187,7 +187,7 @@ export const branchContext =
     const leafId = options.leaf === undefined ? session.defaultLeaf : options.leaf
     if (leafId === null) return E.right(emptyContext(session))
     const leaf = session.byId.get(leafId)
-    if (leaf === undefined) return E.left(inputError(session.file, `leaf "${leafId}" is not an entry id in this file`))
+    if (leaf === undefined) return E.left(inputError(session.file, `leaf ${show(leafId)} is not an entry id in this file (gssc sessions lists the leaves)`))
     const context = contextOf(session, leaf, options)
     const problem = context.diagnostics[0]
     return options.strict === true && problem !== undefined ? E.left(inputError(session.file, problem.reason, problem.line)) : E.right(context)

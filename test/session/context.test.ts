@@ -12,7 +12,7 @@ describe('branchContext', () => {
 
   it('fails, naming the file, for a leaf that is not in it', async () => {
     const c = branchContext({ leaf: 'nope' })(await load('pi-v3-branches.jsonl'))
-    expect(E.isLeft(c) && c.left.message).toBe('test/fixtures/session/pi-v3-branches.jsonl: leaf "nope" is not an entry id in this file')
+    expect(E.isLeft(c) && c.left.message).toBe('test/fixtures/session/pi-v3-branches.jsonl: leaf "nope" is not an entry id in this file (gssc sessions lists the leaves)')
   })
 
   it('cuts a parent cycle where the load diagnostic says, so walks from either entry agree, and stops a walk at a missing parent', async () => {

@@ -51,3 +51,30 @@ describe('recovering parallel calls', () => {
     expect(c.messages.map((m) => texts(m.message.parts))).toEqual([['Explore src/'], ['Found 3 files.']])
   })
 })
+
+describe('an old inline subagent run', () => {
+  const side = { isSidechain: true }
+  const lines = [
+    user('u1', null, 0, 'delegate'),
+    assistant('a1', 'u1', 1, 'm1', [call('t1', 'Task', { prompt: 'look around' })]),
+    user('s1', null, 2, 'look around', side),
+    assistant('s2', 's1', 3, 'ms', [text('Looked.')], side),
+    user('r1', 'a1', 4, [result('t1', 'Looked.')]),
+    assistant('a2', 'r1', 5, 'm2', [text('Done.')]),
+  ]
+
+  it('is not a branch of the main conversation, but can be listed and rebuilt on its own', async () => {
+    const file = writeSession('inline.jsonl', lines)
+    const s = await load(file)
+    expect(s.defaultLeaf).toBe('a2')
+    expect(listBranches()(s).map((b) => b.leafId)).toEqual(['a2'])
+    expect(listBranches({ subagents: true })(s).map((b) => [b.leafId, b.thread ?? 'main'])).toEqual([
+      ['s2', 'sidechain'],
+      ['a2', 'main'],
+    ])
+    const c = await contextOf(file, { leaf: 's2' })
+    expect(c.messages.map((m) => texts(m.message.parts))).toEqual([['look around'], ['Looked.']])
+    const main = await contextOf(file)
+    expect(main.messages.map((m) => m.entryId)).toEqual(['u1', 'a1', 'r1', 'a2'])
+  })
+})

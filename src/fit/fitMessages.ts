@@ -24,7 +24,7 @@ import { pipe } from 'fp-ts/lib/function.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
 import type { Shape, Source } from '../adapters/shape.js'
 import { noop } from '../compress/noop.js'
-import { inputError, type GsscError } from '../error.js'
+import { describeThrown, inputError, type GsscError } from '../error.js'
 import type { ExclusionReason } from '../phase.js'
 import { build } from '../pipeline.js'
 import { toPromise } from '../promise.js'
@@ -169,7 +169,7 @@ export const fitMessagesTE = <T = unknown>(messages: T, options: FitMessagesOpti
       const available = options.maxTokens - reserve - tools.tokens
       if (available <= 0)
         return TE.left(inputError('maxTokens', `${options.maxTokens} leaves no room: the reserve takes ${reserve} and the tool definitions ${tools.tokens} tokens`))
-      const renderer = passthrough(codec, messages, decoded.shape)
+      const renderer = passthrough(codec, messages, decoded)
       const strategy = options.strategy ?? 'truncate'
       const built = build(
         { query: '', history: decoded.messages },
@@ -194,6 +194,11 @@ export const fitMessagesTE = <T = unknown>(messages: T, options: FitMessagesOpti
           ),
         },
       )
+      // a message the shape cannot take back is a failure of this call, never a raw rejection
+      const safe = pipe(
+        TE.tryCatch(() => built(), (e) => inputError('messages', describeThrown(e))),
+        TE.chainEitherKW((r) => r),
+      )
       return TE.map((r: BuildResult<unknown>): FitMessagesResult<T> => {
         const sources = decoded.sources
         const dropped: DroppedMessage[] = r.excluded.flatMap((x) => {
@@ -215,7 +220,7 @@ export const fitMessagesTE = <T = unknown>(messages: T, options: FitMessagesOpti
           cut,
           report: r as BuildResult<T>,
         }
-      })(built)
+      })(safe)
     }),
   )
 }

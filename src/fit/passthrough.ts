@@ -14,6 +14,7 @@ import type { Renderer } from '../output.js'
 import { conversationCost, messageCost } from '../render/cost.js'
 import { sectionsOf, type Item } from '../structure/document.js'
 import { turnOf } from '../structure/messages.js'
+import type { Decoded } from '../adapters/shape.js'
 import type { Codec } from './codecs.js'
 
 /** The message an item shows: its own, or a plain one of its role once cut. */
@@ -23,19 +24,25 @@ const messageOf = (i: Item): ChatMessage => (i.cut === undefined && i.message !=
  * @category constructors
  * @since 0.2.0
  */
-export const passthrough = (codec: Codec, input: unknown, shape: string): Renderer<unknown> => {
+export const passthrough = (codec: Codec, input: unknown, decoded: Decoded): Renderer<unknown> => {
+  // which input message each read message is, so an unchanged one can be handed back as it was
+  const indexOf = new Map(decoded.messages.map((m, i) => [m, decoded.sources[i]]))
   // what each output was written from, for its count (outputs are fresh objects per render)
   const written = new WeakMap<object, ReadonlyArray<ChatMessage>>()
   const options = { format: codec.format }
   return {
-    format: shape,
+    format: decoded.shape,
     shape: 'messages',
     render: (doc) => {
       const items = sectionsOf(doc).flatMap((s) => s.items)
       const messages = items.map(messageOf)
-      const out = codec.write(messages, input)
+      const origin = messages.map((m) => {
+        const at = indexOf.get(m)
+        return typeof at === 'number' ? at : undefined
+      })
+      const out = codec.write(messages, input, origin)
       // a message the adapter read comes back as it was; anything else here is plain text of a role
-      if (E.isLeft(out)) throw new Error(`fitMessages: cannot write the fitted messages back as ${shape}: ${out.left.message}`)
+      if (E.isLeft(out)) throw new Error(`fitMessages: cannot write the fitted messages back as ${decoded.shape}: ${out.left.message}`)
       const output = out.right as object
       written.set(output, messages)
       return { output, sources: items.map((i) => (i.packetId === undefined ? [] : [i.packetId])), spans: new Map() }

@@ -132,3 +132,25 @@ describe('toolsCost', () => {
     expect(toolsCost([{ nope: 1 }], gpt4o)).toEqual(E.left(expect.objectContaining({ input: 'tools[0]' })))
   })
 })
+
+describe('fitMessages with LangChain messages', () => {
+  it('hands back the very instances it kept, and the tool pair whole', async () => {
+    const { AIMessage, HumanMessage, SystemMessage, ToolMessage } = await import('@langchain/core/messages')
+    const input = [
+      new SystemMessage(SYSTEM),
+      ...Array.from({ length: 20 }, (_, i) => [
+        new HumanMessage(`Round ${i}: status of service ${i}?`),
+        new AIMessage({ content: '', tool_calls: [{ id: `c${i}`, name: 'status', args: { service: i } }] }),
+        new ToolMessage({ content: `service ${i} ok`, tool_call_id: `c${i}` }),
+        new AIMessage(`Service ${i} is fine.`),
+      ]).flat(),
+    ]
+    const r = await fitMessages(input, { maxTokens: 500 })
+    expect(r.shape).toBe('langchain')
+    expect(r.messages[0]).toBe(input[0])
+    expect(r.messages.at(-1)).toBe(input.at(-1))
+    for (const m of r.messages) expect(input).toContain(m)
+    expect(r.messages[1]).not.toBeInstanceOf(ToolMessage) // a result never opens the window without its call
+    expect(r.tokenCount).toBeLessThanOrEqual(500)
+  })
+})

@@ -8,6 +8,8 @@
  * `GSSC_SEED=<seed> npm run test:deep`.
  */
 
+import fc from 'fast-check'
+
 /** The seed `npm test` always uses. */
 export const FIXED_SEED = 20_261_124
 
@@ -32,3 +34,21 @@ export const seeded = (runs: number, deep = 10_000): { readonly seed: number; re
   seed: SEED,
   numRuns: DEEP ? Math.max(runs, deep) : runs,
 })
+
+/**
+ * Text made of pieces that stress BPE joins: words, CJK, emoji, markup, runs of newlines and
+ * spaces (`size: 'large'` for long texts).
+ *
+ * @example
+ * fc.property(joinStress(400), (body) => …)
+ */
+export const joinStress = (maxPieces: number, size?: 'large'): fc.Arbitrary<string> =>
+  fc
+    .array(
+      fc.oneof(
+        fc.constantFrom('word', 'Word', ' the', ' ', '  ', '\n', '\n\n', '。', '你好', '世界', '😀', '<', '&', '>', '.', '- ', '## ', '\t', '---', '123', "'s"),
+        fc.string({ maxLength: 6 }),
+      ),
+      { maxLength: maxPieces, ...(size === undefined ? {} : { size }) },
+    )
+    .map((pieces) => pieces.join(''))

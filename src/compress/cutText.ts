@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { prefixEndWindowed, suffixStartWindowed } from '../tokenize/prefix.js'
+import { prefixEndWindowed, suffixStartWindowed, windowFor } from '../tokenize/prefix.js'
 import type { Tokenizer } from '../tokenize/tokenizer.js'
 
 /** How far back (as a share of the kept length) a boundary may be to be preferred. */
@@ -130,6 +130,83 @@ export const cutMiddle = (text: string, maxTokens: number, tokenizer: Tokenizer)
   }
   const out = note(0).trim()
   return { text: out, tokens: tokenizer.count(out), originalTokens: total, estimated: true }
+}
+
+/**
+ * The tokens of a text that may be far longer than anything kept of it: counted when short or
+ * when it has at most `limit` tokens, else estimated from the density of its first `limit`
+ * tokens, so a 2 MB file under a 2,000-token cap costs what its first 2,000 tokens cost.
+ *
+ * @example
+ * tokensUpTo(twoMegabyteMemory, 2000, tokenizer) // { tokens: 524_117, estimated: true }
+ * @category utils
+ * @since 0.2.0
+ */
+export const tokensUpTo = (text: string, limit: number, tokenizer: Tokenizer): { readonly tokens: number; readonly estimated: boolean } => {
+  if (text.length <= windowFor(limit)) return { tokens: tokenizer.count(text), estimated: false }
+  const end = prefixEndWindowed(text, limit, tokenizer)
+  // a long text of few tokens (long runs of one character) is counted after all
+  if (end >= text.length) return { tokens: tokenizer.count(text), estimated: false }
+  return { tokens: Math.max(limit + 1, Math.round((limit * text.length) / Math.max(1, end))), estimated: true }
+}
+
+/**
+ * The note of a counted cut: what was kept of how much, `~` before an estimated total.
+ *
+ * @example
+ * countedNote('memory/MEMORY.md', 1987, 524_288, true) // '… [truncated: memory/MEMORY.md, kept 1,987 of ~524,000 tokens]'
+ * @category utils
+ * @since 0.2.0
+ */
+export const countedNote = (label: string, kept: number, total: number, estimated: boolean): string =>
+  `… [truncated: ${label}, kept ${fmt(kept)} of ${estimated ? `~${fmt(Number(total.toPrecision(3)))}` : fmt(total)} tokens]`
+
+/** What {@link cutCounted} kept. */
+export interface CountedCut {
+  /** The kept head of the text, a line break and the note (the lead not repeated). */
+  readonly text: string
+  /** Exact tokens of the lead and `text` together. */
+  readonly tokens: number
+  /** Exact tokens of the lead and the kept head with its line break: the number the note states. */
+  readonly keptTokens: number
+}
+
+/**
+ * Keeps the head of `text` after `lead` (a heading, never cut), then a note on its own line
+ * saying what was kept of `totalTokens` (the lead's and the text's): at most `maxTokens` for
+ * the three together, counted exactly. Cut with {@link cutText}, so only a window of a huge
+ * text is tokenized. `undefined` when fewer than `minKept` tokens of the text would stay.
+ *
+ * @example
+ * cutCounted('## AGENTS.md\n\n', agents, 34, { label: 'AGENTS.md', estimated: false }, 38, 8, tokenizer)?.text
+ * // '# Agent Instructions\n\nYou are a careful assistant for\n… [truncated: AGENTS.md, kept 16 of 38 tokens]'
+ * @category utils
+ * @since 0.2.0
+ */
+export const cutCounted = (
+  lead: string,
+  text: string,
+  maxTokens: number,
+  marker: { readonly label: string; readonly estimated: boolean },
+  totalTokens: number,
+  minKept: number,
+  tokenizer: Tokenizer,
+): CountedCut | undefined => {
+  const leadTokens = tokenizer.count(lead)
+  const note = (kept: number): string => countedNote(marker.label, kept, totalTokens, marker.estimated)
+  // room for the note at its longest, and for the line break a mid-line cut adds
+  let keep = maxTokens - tokenizer.count(note(maxTokens)) - 1 - leadTokens
+  for (let attempt = 0; attempt < 3 && keep >= minKept; attempt++) {
+    const head = cutText(text, keep, 'head', tokenizer, Math.max(keep + 1, totalTokens - leadTokens))
+    if (head === '') return undefined
+    const kept = `${lead}${head}\n`
+    const keptTokens = tokenizer.count(kept)
+    const out = `${kept}${note(keptTokens)}`
+    const tokens = tokenizer.count(out)
+    if (tokens <= maxTokens) return { text: out.slice(lead.length), tokens, keptTokens }
+    keep -= tokens - maxTokens
+  }
+  return undefined
 }
 
 const fmt = (n: number): string => n.toLocaleString('en-US')

@@ -14,11 +14,11 @@
  *
  * @module
  */
-import { estimate, estimateSection, sectionsOf, type Document, type Item, type Section } from '../structure/document.js'
+import { decorationOf, estimate, estimateSection, sectionsOf, type Document, type Item, type Section } from '../structure/document.js'
 import type { Meter } from '../tokenize/meter.js'
 import { fillAndSettle } from './fill.js'
 import type { FitPolicy } from './policy.js'
-import { cutItem, removalUnits, shrinkDocument, shrinkSection } from './shrink.js'
+import { cutItem, markerCost, removalUnits, shrinkDocument, shrinkSection } from './shrink.js'
 
 // -------------------------------------------------------------------------------------
 // model
@@ -51,10 +51,12 @@ export interface Settled {
   readonly nothingFits: boolean
 }
 
-/** What {@link fitDocument} returns: the settled document, and the items a section limit took out. */
+/** What {@link fitDocument} returns: the settled document, and the items a section limit or cap took out. */
 export interface Fitted extends Settled {
   /** Packet id → the reason of the section `limit` that removed it. */
   readonly limited: ReadonlyMap<string, string>
+  /** Packet ids cut or left out for their section's `cap` (`fill` order). */
+  readonly sectionCapped: ReadonlySet<string>
 }
 
 // -------------------------------------------------------------------------------------
@@ -113,24 +115,26 @@ export const settle = (doc: Document, policy: FitPolicy, ctx: FitContext): Settl
 }
 
 /**
- * Applies item caps (`Item.cap`): an item longer than its cap is cut to it, with the
- * section's marker.
+ * Applies item caps (`Item.cap`): an item longer than its cap, decoration and marker
+ * included, is cut to it; one its cap cannot hold with `minKept` tokens of text is removed,
+ * with its tool-call group (a unit goes whole). Applying caps twice changes nothing, so a
+ * builder may apply them first to see what they removed.
  *
  * @category engine
  * @since 0.2.0
  */
 export const applyCaps = (doc: Document, policy: FitPolicy, meter: Meter): Document => {
-  const capped = (s: Section): Section =>
-    s.items.some((i) => i.cap !== undefined && i.tokens > i.cap)
-      ? {
-          ...s,
-          items: s.items.map((i) => {
-            if (i.cap === undefined || i.tokens <= i.cap) return i
-            const keep = i.cap - meter.text(`\n${s.marker}`)
-            return keep >= policy.minKept ? cutItem(i, keep, s, meter) : i
-          }),
-        }
-      : s
+  const over = (i: Item): boolean => i.cap !== undefined && decorationOf(i, meter) + i.tokens > i.cap
+  const capped = (s: Section): Section => {
+    if (!s.items.some(over)) return s
+    const items = s.items.map((i) => {
+      if (!over(i) || i.group !== undefined) return over(i) ? undefined : i
+      const keep = i.cap! - decorationOf(i, meter) - markerCost(i, s, meter)
+      return keep >= policy.minKept ? cutItem(i, keep, s, meter, policy.minKept) : undefined
+    })
+    const lost = new Set(s.items.flatMap((i, n) => (items[n] === undefined && i.group !== undefined ? [i.group] : [])))
+    return { ...s, items: items.filter((i): i is Item => i !== undefined && (i.group === undefined || !lost.has(i.group))) }
+  }
   return { ...doc, blocks: doc.blocks.map((b) => (b._tag === 'Section' ? capped(b) : b)) }
 }
 
@@ -174,6 +178,6 @@ export const applyLimits = (doc: Document): { readonly doc: Document; readonly l
  */
 export const fitDocument = (doc: Document, policy: FitPolicy, ctx: FitContext): Fitted => {
   const { doc: limitedDoc, limited } = applyLimits(applyCaps(doc, policy, ctx.meter))
-  const settled = policy.order === 'fill' ? fillAndSettle(limitedDoc, policy, ctx) : settle(trim(limitedDoc, policy, ctx), policy, ctx)
+  const settled = policy.order === 'fill' ? fillAndSettle(limitedDoc, policy, ctx) : { ...settle(trim(limitedDoc, policy, ctx), policy, ctx), sectionCapped: new Set<string>() }
   return { ...settled, limited }
 }

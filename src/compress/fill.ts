@@ -2,16 +2,19 @@
  * The engine's `fill` order: units are kept one at a time in preference order while they fit
  * (see `FitOrder` in `./policy.ts`), then the exact count settles it — units are given back
  * newest-taken first while the output is over, and taken back past the stop while it fits.
+ * Under `miss: 'cut'` the last unit taken is cut further before it is given back, and the
+ * unit cut to the room left gets back what the estimates wasted.
  *
  * Fitting is estimated first, with the renderer's cost of each item (the context's `cost`;
- * a section's head and one joiner come with its first item), then the exact steps fine-tune.
+ * a section's head, tail and joiner come with its first item), then the exact steps fine-tune.
+ * A section `cap` bounds its items' costs; its first miss closes the section.
  *
  * @module
  */
-import { decorationOf, estimate, type Document, type Item, type Section } from '../structure/document.js'
+import { decorationOf, estimate, joinerOf, type Document, type Item, type Section } from '../structure/document.js'
 import type { FitContext, Settled } from './engine.js'
 import type { FitPolicy } from './policy.js'
-import { cutItem, isPinned, unitsOf } from './shrink.js'
+import { cutItem, isPinned, markerCost, unitsOf } from './shrink.js'
 
 /** A unit of the layout, with where it sorts. */
 interface FillUnit {
@@ -19,6 +22,12 @@ interface FillUnit {
   readonly items: ReadonlyArray<number>
   readonly pinned: boolean
   readonly key: ReadonlyArray<number>
+}
+
+/** What the `fill` order settled, and the items their section's `cap` cut or left out. */
+export interface Filled extends Settled {
+  /** Packet ids cut or left out for their section's `cap` (not for the budget). */
+  readonly sectionCapped: ReadonlySet<string>
 }
 
 /** What is taken so far: items per block, and cut replacements by `block:item`. */
@@ -65,7 +74,6 @@ const assemble = (doc: Document, taken: Taken): Document => ({
   ),
 })
 
-
 /**
  * Keeps units in keep order while they fit (see the module comment), then settles the budget
  * exactly.
@@ -73,69 +81,138 @@ const assemble = (doc: Document, taken: Taken): Document => ({
  * @category engine
  * @since 0.2.0
  */
-export const fillAndSettle = (doc: Document, policy: FitPolicy, ctx: FitContext): Settled => {
+export const fillAndSettle = (doc: Document, policy: FitPolicy, ctx: FitContext): Filled => {
   const { available, meter, measure } = ctx
   const unitCost = (s: Section, items: ReadonlyArray<number>): number => items.reduce((sum, i) => sum + ctx.cost(s.items[i]!, s), 0)
   const order = keepOrder(doc)
   const taken: Taken = { items: doc.blocks.map(() => new Set<number>()), cuts: new Map() }
   const opened = new Set<number>()
+  const used = new Map<number, number>() // item costs per block, for section caps
+  const closed = new Set<number>()
+  const sectionCapped = new Set<string>()
   const history: number[] = [] // indices (in `order`) of the units taken, in the order taken
   const isTaken = new Set<number>()
   const empty: Document = { ...doc, blocks: doc.blocks.map((b) => (b._tag === 'Section' ? { ...b, items: [] } : b)) }
+  const idsOf = (u: FillUnit): ReadonlyArray<string> => u.items.flatMap((i) => sectionAt(doc, u.block).items[i]!.packetId ?? [])
+  const keyOf = (u: FillUnit): string => `${u.block}:${u.items[0]!}`
+  /** The one item of a unit that may be cut, as the document has it. */
+  const cuttable = (u: FillUnit): Item | undefined => {
+    const only = u.items.length === 1 ? sectionAt(doc, u.block).items[u.items[0]!]! : undefined
+    return policy.cut && only !== undefined && only.group === undefined ? only : undefined
+  }
+  /** The unit's item cut to `keep` tokens of text, if that keeps enough and less than it has. */
+  const cutTo = (u: FillUnit, keep: number): Item | undefined => {
+    const only = cuttable(u)
+    const content = only?.cut?.keptTokens ?? only?.tokens ?? 0
+    return only !== undefined && keep >= policy.minKept && keep < content ? cutItem(only, keep, sectionAt(doc, u.block), meter, policy.minKept) : undefined
+  }
+  /** The unit's item cut to fit `space` tokens with its decoration, separator and marker. */
+  const cutToSpace = (u: FillUnit, space: number): Item | undefined => {
+    const only = cuttable(u)
+    if (only === undefined) return undefined
+    const s = sectionAt(doc, u.block)
+    return cutTo(u, space - decorationOf(only, meter) - meter.text(s.separator) - markerCost(only, s, meter))
+  }
+  const take = (k: number, cut?: Item): number => {
+    const u = order[k]!
+    const s = sectionAt(doc, u.block)
+    if (cut !== undefined) taken.cuts.set(keyOf(u), cut)
+    u.items.forEach((i) => taken.items[u.block]!.add(i))
+    opened.add(u.block)
+    history.push(k)
+    isTaken.add(k)
+    const cost = cut === undefined ? unitCost(s, u.items) : ctx.cost(cut, s)
+    used.set(u.block, (used.get(u.block) ?? 0) + cost)
+    return cost
+  }
   let room = available - estimate(empty, meter)
   let stop = order.length // index of the first unit not taken because the budget ran out
+  let budgetCut: { readonly k: number; readonly most: number } | undefined // the unit cut to the room left
   for (let k = 0; k < order.length; k++) {
     const u = order[k]!
     const s = sectionAt(doc, u.block)
-    const opening = opened.has(u.block) ? 0 : (s.omitWhenEmpty ? meter.text(s.head) : 0) + meter.text(doc.joiner)
-    const cost = unitCost(s, u.items) + opening
-    if (cost <= room) {
-      u.items.forEach((i) => taken.items[u.block]!.add(i))
-      opened.add(u.block)
-      history.push(k)
-      isTaken.add(k)
-      room -= cost
+    if (closed.has(u.block)) {
+      idsOf(u).forEach((id) => sectionCapped.add(id))
+      continue
+    }
+    const opening = opened.has(u.block) ? 0 : (s.omitWhenEmpty ? meter.text(s.head) + meter.text(s.tail ?? '') : 0) + meter.text(joinerOf(s, doc))
+    const cost = unitCost(s, u.items)
+    const sectionRoom = s.cap === undefined ? Infinity : s.cap - (used.get(u.block) ?? 0)
+    if (cost + opening <= room && cost <= sectionRoom) {
+      room -= take(k) + opening
+      continue
+    }
+    if (sectionRoom < room - opening) {
+      // the section's cap, not the budget: cut to what the section has left, close it, go on
+      const cut = policy.miss === 'cut' && !u.pinned ? cutToSpace(u, sectionRoom) : undefined
+      if (cut !== undefined) room -= take(k, cut) + opening
+      closed.add(u.block)
+      idsOf(u).forEach((id) => sectionCapped.add(id))
       continue
     }
     if (u.pinned || policy.miss === 'skip') continue
-    const only = u.items.length === 1 ? s.items[u.items[0]!]! : undefined
-    if (policy.miss === 'cut' && policy.cut && only !== undefined && only.group === undefined) {
-      const keep = room - opening - decorationOf(only, meter) - meter.text(s.separator) - meter.text(`\n${s.marker}`)
-      if (keep >= policy.minKept && keep < only.tokens) {
-        taken.cuts.set(`${u.block}:${u.items[0]!}`, cutItem(only, keep, s, meter))
-        taken.items[u.block]!.add(u.items[0]!)
-        opened.add(u.block)
-        history.push(k)
-        isTaken.add(k)
-        room = 0
-      }
+    const cut = policy.miss === 'cut' ? cutToSpace(u, room - opening) : undefined
+    if (cut !== undefined) {
+      take(k, cut)
+      const only = cuttable(u)!
+      budgetCut = { k, most: Math.min(only.cut?.keptTokens ?? only.tokens, (cut.cut?.keptTokens ?? 0) + sectionRoom - ctx.cost(cut, s)) }
+      room = 0
     }
     stop = k
     break
   }
-  // settle: give back the last units taken while the exact count is over
+  // settle: give back (or, under miss 'cut', cut further) the last units taken while over
   let current = assemble(doc, taken)
   let tokens = measure(current)
-  while (tokens > available && history.length > 0) {
+  for (let round = 0; tokens > available && history.length > 0; round++) {
     let excess = tokens - available
-    while (excess > 0 && history.length > 0) {
-      const k = history.pop()!
-      const u = order[k]!
-      isTaken.delete(k)
-      excess -= unitCost(sectionAt(doc, u.block), u.items)
-      u.items.forEach((i) => {
-        taken.items[u.block]!.delete(i)
-        taken.cuts.delete(`${u.block}:${i}`)
-      })
-      if (!u.pinned && k < stop) stop = k
-    }
+    const last = order[history[history.length - 1]!]!
+    const held = taken.cuts.get(keyOf(last)) ?? cuttable(last)
+    // what it keeps of its text; a first cut adds the marker
+    const content = held === undefined ? 0 : (held.cut?.keptTokens ?? held.tokens - markerCost(held, sectionAt(doc, last.block), meter))
+    const shorter = policy.miss === 'cut' && held !== undefined ? cutTo(last, content - excess - (2 ** Math.min(round, 16) - 1)) : undefined
+    if (shorter !== undefined) {
+      taken.cuts.set(keyOf(last), shorter)
+      idsOf(last).forEach((id) => sectionCapped.delete(id))
+    } else
+      while (excess > 0 && history.length > 0) {
+        const k = history.pop()!
+        const u = order[k]!
+        isTaken.delete(k)
+        excess -= unitCost(sectionAt(doc, u.block), u.items)
+        u.items.forEach((i) => {
+          taken.items[u.block]!.delete(i)
+          taken.cuts.delete(`${u.block}:${i}`)
+        })
+        idsOf(u).forEach((id) => sectionCapped.delete(id))
+        if (!u.pinned && k < stop) stop = k
+      }
     current = assemble(doc, taken)
     tokens = measure(current)
   }
   if (tokens > available) {
     // not even the layout's fixed text fits
     const none: Document = { blocks: [], joiner: doc.joiner }
-    return { doc: none, tokens: measure(none), nothingFits: true }
+    return { doc: none, tokens: measure(none), nothingFits: true, sectionCapped }
+  }
+  if (budgetCut !== undefined && isTaken.has(budgetCut.k)) {
+    // the estimates were upper bounds: the unit cut to the room left gets what they wasted
+    const u = order[budgetCut.k]!
+    for (let tries = 0; tries < 2 && tokens < available; tries++) {
+      const before = taken.cuts.get(keyOf(u))!
+      const kept = before.cut?.keptTokens ?? 0
+      const grown = cutTo(u, Math.min(budgetCut.most, kept + available - tokens))
+      if (grown === undefined || (grown.cut?.keptTokens ?? 0) <= kept) break
+      taken.cuts.set(keyOf(u), grown)
+      const next = assemble(doc, taken)
+      const exact = measure(next)
+      if (exact > available) {
+        taken.cuts.set(keyOf(u), before)
+        break
+      }
+      current = next
+      tokens = exact
+    }
   }
   // take back whole units past the stop while they fit exactly (estimates are upper bounds)
   if ((policy.miss ?? 'stop') === 'stop') {
@@ -155,5 +232,5 @@ export const fillAndSettle = (doc: Document, policy: FitPolicy, ctx: FitContext)
       isTaken.add(k)
     }
   }
-  return { doc: current, tokens, nothingFits: false }
+  return { doc: current, tokens, nothingFits: false, sectionCapped }
 }

@@ -7,10 +7,11 @@
  * What a policy says, and where:
  * - per section (`Section` in `structure/document.ts`): which end loses units first
  *   (`dropFrom`), which part of a cut text stays (`keep`), the cut marker, an optional token
- *   `cap` and an item-count `limit`;
+ *   `cap` (`fill` order) and an item-count `limit`;
  * - per item (`Item`): `pinned` (gives way only after everything else in its section), an
- *   optional token `cap` (a per-file cap, a huge tool result), `group` (a tool call and its
- *   results: one unit, never split);
+ *   optional token `cap` (a per-file cap, a huge tool result), `priority` (`fill` order), a
+ *   counted `marker` (a cut says what it kept of how much), `group` (a tool call and its
+ *   results: one unit, never split; a group of one is an item that is never cut);
  * - for the whole layout: a {@link FitPolicy}.
  *
  * @module
@@ -33,7 +34,11 @@
  *   what happens at the first unit that does not: `stop` (a contiguous window: the history,
  *   the chunk context), `skip` (try the next: smart history), or `cut` (cut it to the room
  *   left, then stop: the workspace prompt). Pinned units that do not fit are skipped. After
- *   the exact count, units past the stop are taken back while they fit.
+ *   the exact count, units past the stop are taken back while they fit (`stop`); under `cut`,
+ *   the last unit taken is cut further before it is given back, and the unit cut to the room
+ *   left gets back what the estimates wasted. A section with a token `cap` closes at its first
+ *   unit that does not fit the cap (cut to the cap's room left under `cut`); the other
+ *   sections go on.
  */
 export type FitOrder = 'rank' | 'fill'
 

@@ -8,7 +8,7 @@
 import type { Document, Item, Section } from '../structure/document.js'
 import { decorationOf, estimate } from '../structure/document.js'
 import type { Meter } from '../tokenize/meter.js'
-import { cutText } from './cutText.js'
+import { countedNote, cutCounted, cutText } from './cutText.js'
 import { MIN_KEPT_TOKENS } from './policy.js'
 
 // -------------------------------------------------------------------------------------
@@ -57,12 +57,35 @@ export const removalUnits = (s: Section): ReadonlyArray<ReadonlyArray<number>> =
 }
 
 /**
- * Cuts one item's text to `keep` tokens, marking the cut. Cutting an already cut item starts
- * again from its original text, so markers never pile up.
+ * Tokens a cut of the item adds besides the kept text: the section's marker on its own line,
+ * or a counted marker (`Item.marker`) at its longest.
+ *
+ * @category utils
  */
-export const cutItem = (item: Item, keep: number, s: Section, m: Meter): Item => {
+export const markerCost = (item: Item, s: Section, m: Meter): number => {
+  if (item.marker === undefined) return m.text(`\n${s.marker}`)
+  const total = decorationOf(item, m) + (item.cut?.originalTokens ?? item.tokens)
+  return m.text(`\n${countedNote(item.marker.label, total, total, item.marker.estimated)}`)
+}
+
+/**
+ * Cuts one item's text to `keep` tokens, marking the cut. Cutting an already cut item starts
+ * again from its original text, so markers never pile up. An item with a counted marker is
+ * cut by {@link cutCounted}: its decoration, kept text and marker are counted exactly and stay
+ * within `keep` and what {@link markerCost} allowed for; `undefined` when fewer than `minKept`
+ * tokens of it would stay.
+ */
+export const cutItem = (item: Item, keep: number, s: Section, m: Meter, minKept = 1): Item | undefined => {
   const original = item.cut?.original ?? item.text
   const originalTokens = item.cut?.originalTokens ?? item.tokens
+  if (item.marker !== undefined) {
+    const decoration = decorationOf(item, m)
+    const limit = decoration + keep + markerCost(item, s, m)
+    const cut = cutCounted(item.prefix, original, limit, item.marker, decoration + originalTokens, minKept, m.tokenizer)
+    if (cut === undefined) return undefined
+    // decoration + tokens is the exact count of the item as shown
+    return { ...item, text: cut.text, tokens: cut.tokens - decoration, cut: { keptTokens: cut.keptTokens - decoration, originalTokens, original } }
+  }
   const kept = cutText(original, keep, s.keep, m.tokenizer, originalTokens)
   const text = s.keep === 'head' ? `${kept}\n${s.marker}` : `${s.marker}\n${kept}`
   return {
@@ -92,12 +115,13 @@ export const shrinkSection = (s: Section, excess: number, m: Meter, allowCut: bo
     const only = unit.length === 1 ? s.items[unit[0]!]! : undefined
     // a first cut adds the marker; a re-cut already paid for it
     const content = only?.cut?.keptTokens ?? only?.tokens ?? 0
-    const keep = content - left - (only?.cut === undefined ? m.text(`\n${s.marker}`) : 0)
-    if (cost <= left || !allowCut || only === undefined || only.group !== undefined || keep < MIN_KEPT_TOKENS) {
+    const keep = content - left - (only !== undefined && only.cut === undefined ? markerCost(only, s, m) : 0)
+    const cut = cost <= left || !allowCut || only === undefined || only.group !== undefined || keep < MIN_KEPT_TOKENS ? undefined : cutItem(only, Math.min(keep, content - 1), s, m, MIN_KEPT_TOKENS)
+    if (cut === undefined) {
       unit.forEach((i) => removed.add(i))
       left -= cost
     } else {
-      cuts.set(unit[0]!, cutItem(only, Math.min(keep, content - 1), s, m))
+      cuts.set(unit[0]!, cut)
       left = 0
     }
   }

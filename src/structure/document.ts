@@ -46,8 +46,25 @@ export interface Item {
    * preference are kept from the section's keep end (the newest turns first).
    */
   readonly priority?: number
-  /** At most this many tokens of the item's text are kept (a per-file cap, a huge tool result). */
+  /**
+   * At most this many tokens of the item as shown (decoration, text and cut marker together)
+   * stay: a per-file cap, a huge tool result. An item its cap cannot hold with `minKept`
+   * tokens of text goes whole (see `applyCaps` in `compress/engine.ts`).
+   */
   readonly cap?: number
+  /** A cut of this item states what it kept, instead of the section's fixed marker. */
+  readonly marker?: CountedMarker
+}
+
+/**
+ * A cut marker that states what was kept of how much, counting the item's decoration too:
+ * `… [truncated: memory/MEMORY.md, kept 1,987 of ~524,000 tokens]` (the workspace prompt's).
+ */
+export interface CountedMarker {
+  /** What the marker calls the item: its file. */
+  readonly label: string
+  /** The item's `tokens` is an estimate (a long text, tokenized only as far as it can be kept): shown as `~`. */
+  readonly estimated: boolean
 }
 
 /** Where a section goes when the output is chat messages rather than one text. */
@@ -86,6 +103,15 @@ export interface Section {
    * why the others go: `keepRecentCount`, `maxMessages`.
    */
   readonly limit?: { readonly items: number; readonly reason: string }
+  /**
+   * `fill` order: at most this many tokens for the section's items and separators (not its
+   * head); at its first miss the section closes (see `FitOrder`). The workspace's history block.
+   */
+  readonly cap?: number
+  /** Text after the items (a closing tag); default none. */
+  readonly tail?: string
+  /** Text before the section when a block rendered before it; default the document's `joiner`. */
+  readonly joiner?: string
 }
 
 /** Fixed text between sections (template layouts). */
@@ -159,6 +185,7 @@ const appendSection = (out: { text: string; spans: Span[]; ids: string[] }, s: S
     out.text += i.text
     if (i.suffix !== undefined) out.text += i.suffix
   })
+  if (s.tail !== undefined) out.text += s.tail
 }
 
 /**
@@ -172,7 +199,7 @@ export const renderBlocks = (blocks: ReadonlyArray<Section | Literal>, joiner: s
   let first = true
   for (const b of blocks) {
     if (b._tag === 'Section' && !isRendered(b)) continue
-    if (!first) out.text += joiner
+    if (!first) out.text += b._tag === 'Section' ? (b.joiner ?? joiner) : joiner
     first = false
     if (b._tag === 'Literal') out.text += b.text
     else appendSection(out, b)
@@ -213,6 +240,7 @@ export const decorationOf = (i: Item, m: { readonly text: (s: string) => number 
 export const estimateSection = (s: Section, m: Meter): number =>
   isRendered(s)
     ? m.text(s.head) +
+      (s.tail === undefined ? 0 : m.text(s.tail)) +
       s.items.reduce((sum, i) => sum + decorationOf(i, m) + i.tokens, 0) +
       Math.max(0, s.items.length - 1) * m.text(s.separator)
     : 0
@@ -227,16 +255,16 @@ export const estimate = (doc: Document, m: Meter): number => {
   let total = 0
   let rendered = 0
   for (const b of doc.blocks) {
-    if (b._tag === 'Literal') {
-      total += m.text(b.text)
-      rendered++
-    } else if (isRendered(b)) {
-      total += estimateSection(b, m)
-      rendered++
-    }
+    if (b._tag === 'Section' && !isRendered(b)) continue
+    if (rendered > 0) total += m.text(joinerOf(b, doc))
+    total += b._tag === 'Literal' ? m.text(b.text) : estimateSection(b, m)
+    rendered++
   }
-  return total + Math.max(0, rendered - 1) * m.text(doc.joiner)
+  return total
 }
+
+/** The text before a block when a block rendered before it. @category utils */
+export const joinerOf = (b: Section | Literal, doc: Document): string => (b._tag === 'Section' ? (b.joiner ?? doc.joiner) : doc.joiner)
 
 /** Replaces one section (by name) in a document. @category utils */
 export const withSection = (doc: Document, name: string, f: (s: Section) => Section): Document => ({

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { escapeText } from '../../src/chunks/xml.js'
-import { cutText } from '../../src/compress/cutText.js'
+import { countedNote, cutCounted, cutText, tokensUpTo } from '../../src/compress/cutText.js'
+import type { Tokenizer } from '../../src/tokenize/tokenizer.js'
 import { gpt4o } from '../helpers.js'
 
 describe('cutText', () => {
@@ -45,5 +46,61 @@ describe('cutText', () => {
       const tail = cutText(escaped, k, 'tail', gpt4o, n)
       expect(tail).not.toMatch(/^#?[A-Za-z0-9]*;/)
     }
+  })
+})
+
+describe('countedNote', () => {
+  it('says what was cut, with an exact or an estimated total', () => {
+    expect(countedNote('memory/MEMORY.md', 1987, 9000, false)).toBe('… [truncated: memory/MEMORY.md, kept 1,987 of 9,000 tokens]')
+    expect(countedNote('memory/MEMORY.md', 1987, 524_288, true)).toBe('… [truncated: memory/MEMORY.md, kept 1,987 of ~524,000 tokens]')
+  })
+})
+
+describe('cutCounted', () => {
+  const lead = '## Long-term Memory\n'
+  const lines = Array.from({ length: 40 }, (_, i) => `- Fact number ${i + 1} about the user.`).join('\n')
+  const exact = { label: 'memory/MEMORY.md', estimated: false }
+
+  it('cuts at a line end, with the note on its own line counting the lead, counted exactly', () => {
+    const total = gpt4o.count(lead + lines)
+    expect(total).toBe(365)
+    const cut = cutCounted(lead, lines, 60, exact, total, 8, gpt4o)!
+    expect(cut.text).toBe(
+      '- Fact number 1 about the user.\n- Fact number 2 about the user.\n- Fact number 3 about the user.\n… [truncated: memory/MEMORY.md, kept 32 of 365 tokens]',
+    )
+    expect(cut.tokens).toBe(gpt4o.count(lead + cut.text))
+    expect(cut.tokens).toBeLessThanOrEqual(60)
+    expect(cut.keptTokens).toBe(gpt4o.count(`${lead}- Fact number 1 about the user.\n- Fact number 2 about the user.\n- Fact number 3 about the user.\n`))
+    // 1,290 characters is more than this limit's window: the total is estimated (it is 365)
+    const measured = tokensUpTo(lead + lines, 60, gpt4o)
+    expect(measured).toEqual({ tokens: 375, estimated: true })
+    expect(cutCounted(lead, lines, 60, { ...exact, estimated: true }, measured.tokens, 8, gpt4o)!.text).toMatch(/kept 32 of ~375 tokens\]$/)
+    // counted whole when short enough
+    expect(tokensUpTo(lead + lines, 200, gpt4o)).toEqual({ tokens: 365, estimated: false })
+  })
+
+  it('cuts CJK text after a full stop, not inside a character', () => {
+    const text = '他喜欢喝茶。'.repeat(60)
+    const cut = cutCounted(lead, text, 40, exact, gpt4o.count(lead + text), 8, gpt4o)!
+    const kept = cut.text.slice(0, cut.text.indexOf('\n… [truncated'))
+    expect(kept.endsWith('。')).toBe(true)
+    expect(text.startsWith(kept)).toBe(true)
+  })
+
+  it('keeps nothing when the lead and minKept tokens do not fit', () => {
+    expect(cutCounted(lead, lines, 20, exact, 365, 8, gpt4o)).toBeUndefined()
+    expect(cutCounted(lead, lines, 60, exact, 365, 40, gpt4o)).toBeUndefined()
+  })
+
+  it('tokenizes only a window of a huge text and estimates its total', () => {
+    const huge = '- A fact that repeats itself many times over.\n'.repeat(50_000)
+    const counted: number[] = []
+    const spy: Tokenizer = { ...gpt4o, count: (t) => (counted.push(t.length), gpt4o.count(t)), prefixEnd: (t, n) => (counted.push(t.length), gpt4o.prefixEnd(t, n)) }
+    const measured = tokensUpTo(lead + huge, 500, spy)
+    expect(measured.estimated).toBe(true)
+    expect(Math.abs(measured.tokens - 500_005) / 500_005).toBeLessThan(0.05)
+    const cut = cutCounted(lead, huge, 500, { ...exact, estimated: true }, measured.tokens, 8, spy)!
+    expect(cut.text).toMatch(/kept \d{3} of ~\d{3},\d{3} tokens\]$/)
+    expect(Math.max(...counted)).toBeLessThan(10_000) // of 2,300,000 characters
   })
 })

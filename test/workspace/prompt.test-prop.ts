@@ -5,23 +5,11 @@ import type { HistoryEntry, Skill, Workspace, WorkspaceFile } from '../../src/wo
 import { buildSystemPrompt } from '../../src/workspace/prompt.js'
 import type { Item } from '../../src/workspace/sections.js'
 import { NOW, right, RUNTIME, tokenizer } from './helpers.js'
-import { seeded } from '../prop.js'
-
-/** Text made of pieces that stress BPE joins: words, CJK, emoji, markup, runs of newlines and spaces. */
-const text = (maxPieces: number) =>
-  fc
-    .array(
-      fc.oneof(
-        fc.constantFrom('word', 'Word', ' the', ' ', '  ', '\n', '\n\n', '。', '你好', '世界', '😀', '<', '&', '>', '.', '- ', '## ', '\t', '---', '123', "'s"),
-        fc.string({ maxLength: 6 }),
-      ),
-      { maxLength: maxPieces },
-    )
-    .map((pieces) => pieces.join(''))
+import { joinStress, seeded } from '../prop.js'
 
 const file = (name: string, body: string): WorkspaceFile => ({ name, path: `/ws/${name}`, text: body, bytes: Buffer.byteLength(body), partial: false })
 
-const skill = fc.record({ dir: fc.stringMatching(/^[a-z]{1,8}$/), description: text(8), body: text(40), always: fc.boolean(), available: fc.boolean() }).map(
+const skill = fc.record({ dir: fc.stringMatching(/^[a-z]{1,8}$/), description: joinStress(8), body: joinStress(40), always: fc.boolean(), available: fc.boolean() }).map(
   (k): Skill => ({
     name: k.dir,
     dir: k.dir,
@@ -38,11 +26,11 @@ const skill = fc.record({ dir: fc.stringMatching(/^[a-z]{1,8}$/), description: t
 
 const workspace = fc
   .record({
-    bootstrap: fc.uniqueArray(fc.tuple(fc.constantFrom('AGENTS.md', 'SOUL.md', 'USER.md', 'TOOLS.md', 'IDENTITY.md'), text(300)), { selector: ([n]) => n, maxLength: 5 }),
-    memory: fc.option(text(600), { nil: undefined }),
-    today: fc.option(text(60), { nil: undefined }),
+    bootstrap: fc.uniqueArray(fc.tuple(fc.constantFrom('AGENTS.md', 'SOUL.md', 'USER.md', 'TOOLS.md', 'IDENTITY.md'), joinStress(300)), { selector: ([n]) => n, maxLength: 5 }),
+    memory: fc.option(joinStress(600), { nil: undefined }),
+    today: fc.option(joinStress(60), { nil: undefined }),
     skills: fc.uniqueArray(skill, { selector: (k) => k.dir, maxLength: 4 }),
-    history: fc.array(text(20), { maxLength: 6 }),
+    history: fc.array(joinStress(20), { maxLength: 6 }),
   })
   .map(
     (w): Workspace => ({
@@ -113,7 +101,7 @@ describe('buildSystemPrompt (properties)', () => {
 describe('fitItem (properties)', () => {
   it('fits within the limit, keeps a prefix of the body, and counts the result exactly', () => {
     fc.assert(
-      fc.property(text(400), fc.integer({ min: 1, max: 400 }), fc.integer({ min: 1, max: 32 }), (body, limit, minCut) => {
+      fc.property(joinStress(400), fc.integer({ min: 1, max: 400 }), fc.integer({ min: 1, max: 32 }), (body, limit, minCut) => {
         const item: Item = { id: 'x', kind: 'memory', name: 'Memory', file: 'memory/MEMORY.md', head: '## Long-term Memory\n', body, cuttable: true, type: 'task_state', priority: 1, rank: 0, bytes: Buffer.byteLength(body) }
         const fitted = fitItem(item, limit, tokenizer, minCut)
         if (fitted === undefined) return

@@ -63,6 +63,10 @@ export type ExclusionReason =
   | 'gatherer_failure'
   /** Older history turns beyond `maxHistoryMessages` (or the history gatherer's limit). */
   | 'history_limit'
+  /** A team9 chunk present in `chunks` but missing from `chunkIds`: not part of the context. */
+  | 'unlisted'
+  /** Left out by the source's own rule (a stored message marked `includeInContext: false`). */
+  | 'filtered'
 
 /** A packet (or, for `gatherer_failure`, a gatherer) left out, and why. */
 export interface Exclusion {
@@ -78,6 +82,11 @@ export type Warning =
   | { readonly _tag: 'InstructionsDropped'; readonly packetId: string; readonly message: string }
   | { readonly _tag: 'DuplicateId'; readonly packetId: string; readonly message: string }
   | { readonly _tag: 'NothingFits'; readonly message: string }
+  /**
+   * A source a gatherer read had a problem it worked around (a session file's skipped line,
+   * a workspace skill that cannot be used, a repaired turn): said once, with where.
+   */
+  | { readonly _tag: 'SourceProblem'; readonly source: string; readonly line?: number; readonly message: string }
 
 /** A packet the selector kept, with its token count and scores. */
 export interface Selection {

@@ -91,7 +91,7 @@ export const gather =
           TE.fromTask(async () => tokenizer.ready?.()),
           TE.chain(() => all({ request: req, config, now, tokenizer, signal: new AbortController().signal })),
           TE.mapLeft((f): GsscError => gatherError(f.gatherer, f.message)),
-          TE.map(({ packets, failures, excluded: left }): Gathered => {
+          TE.map(({ packets, failures, excluded: left, warnings: said }): Gathered => {
             const { unique, excluded, warnings } = dedupe(packets)
             return {
               _phase: 'gathered',
@@ -104,7 +104,7 @@ export const gather =
                 ...(left ?? []),
                 ...excluded,
               ],
-              warnings,
+              warnings: [...(said ?? []), ...warnings],
             }
           }),
         )

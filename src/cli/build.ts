@@ -8,7 +8,8 @@ import { resolve } from 'node:path'
 import * as E from 'fp-ts/lib/Either.js'
 import { pipe } from 'fp-ts/lib/function.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
-import type { Config, Locale } from '../config.js'
+import { makeConfig, type Config, type Locale } from '../config.js'
+import { itemCapOf } from '../gather/itemCap.js'
 import { describeThrown, inputError, type GsscError } from '../error.js'
 import { anthropicRenderer, openaiRenderer } from '../formats.js'
 import { explain, progress, renderExplain, renderReport, useColor } from '../inspect/index.js'
@@ -182,6 +183,7 @@ export const runBuild = async (flags: BuildFlags, io: Io): Promise<number> => {
       optional(flags.session, (file) =>
         sessionPackets(file, tokenizer, io, {
           withNextPrompt: flags.query !== undefined,
+          ...E.getOrElseW(() => ({}))(E.map((c: Config) => ({ maxItemTokens: itemCapOf(c) }))(makeConfig(config))),
           ...(flags.leaf === undefined ? {} : { leaf: flags.leaf }),
           ...(targetOf(flags) === undefined ? {} : { target: targetOf(flags)! }),
         }),

@@ -10,8 +10,7 @@ import { join, resolve } from 'node:path'
 import { pipe } from 'fp-ts/lib/function.js'
 import * as E from 'fp-ts/lib/Either.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
-import { chunkToPackets } from '../chunks/packet.js'
-import { unlistedChunks } from '../chunks/model.js'
+import { chunksGathering } from '../gather/chunks.js'
 import { parseMemoryState } from '../chunks/parse.js'
 import { inputError, type GsscError } from '../error.js'
 import type { ImagePart, SimpleMessage } from '../index.js'
@@ -21,9 +20,8 @@ import { historyOf } from '../session/history.js'
 import { historyPackets } from '../session/packets.js'
 import { toChatMessage } from '../gather/builtins.js'
 import type { Tokenizer } from '../tokenize/tokenizer.js'
-import { loadWorkspace } from '../workspace/load.js'
 import { DEFAULT_MAX_IMAGE_BYTES, imagePart, sniffImage } from '../workspace/media.js'
-import { workspacePackets } from '../workspace/packets.js'
+import { workspaceGathering } from '../gather/workspace.js'
 import { parseJson } from '../json.js'
 import { nameOf, readBytes, readText, STDIN } from './files.js'
 import type { Io } from './io.js'
@@ -52,10 +50,9 @@ export const workspaceSource = (
     workspaceSettings(flags, io),
     TE.chainW((settings) =>
       pipe(
-        loadWorkspace(dir, settings.load),
-        TE.chainEitherKW((ws) =>
-          E.map((packets: ReadonlyArray<PacketInput>) => ({ root: ws.root, packets, notes: workspaceNotes(dir, ws) }))(workspacePackets(ws, { ...settings.prompt, tokenizer })),
-        ),
+        // the workspace gatherer's own path (gather/workspace.ts)
+        workspaceGathering(dir, tokenizer, { load: settings.load, prompt: settings.prompt }),
+        TE.map((g) => ({ root: g.workspace.root, packets: g.packets, notes: workspaceNotes(dir, g.workspace) })),
       ),
     ),
   )
@@ -70,9 +67,11 @@ export const chunkPackets = (file: string, io: Pick<Io, 'stdin'>): TE.TaskEither
     TE.chainEitherKW((text) => parseJson(nameOf(file), text)),
     TE.chainEitherKW((json) => parseMemoryState(json, nameOf(file))),
     TE.map((state) => {
-      const unlisted = unlistedChunks(state)
+      // the chunks gatherer's own path (gather/chunks.ts)
+      const { packets, excluded } = chunksGathering(state)
+      const unlisted = excluded.map((x) => x.id)
       return {
-        packets: state.chunkIds.flatMap((id) => chunkToPackets(state.chunks.get(id)!)),
+        packets,
         unlisted,
         notes:
           unlisted.length === 0

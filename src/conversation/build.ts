@@ -88,6 +88,54 @@ const newestWithin = (turns: ReadonlyArray<ChatMessage>, max: number): ReadonlyA
   return sectionsOf(fitted.doc).flatMap((s) => s.items.map((i) => turns[Number(i.packetId)]!))
 }
 
+/** A stored conversation read: the turns it offers (with their input index), and what it left out. */
+export interface ConversationRead {
+  readonly turns: ReadonlyArray<ChatMessage>
+  /** `index[i]`: where `turns[i]` is in `options.messages`. */
+  readonly index: ReadonlyArray<number>
+  /** Indexes of stored system messages (the composed prompt replaces them). */
+  readonly replaced: ReadonlyArray<number>
+  /** Indexes of messages with `includeInContext: false`. */
+  readonly filtered: ReadonlyArray<number>
+}
+
+/**
+ * Checks the options and reads the stored conversation (steps 2 and 3 of the module
+ * comment): the one reading the builder and the conversation gatherer share.
+ *
+ * @category utils
+ * @since 0.2.0
+ */
+export const readConversation = (options: ContextBuildOptions): E.Either<InputError, ConversationRead> => {
+  if (!isRecord(options)) return E.left(inputError('options', `must be an object { messages, mode, … } (got ${show(options)})`))
+  if (!Array.isArray(options.messages)) return E.left(inputError('messages', `must be an array (got ${show(options.messages)})`))
+  if (!SESSION_MODES.includes(options.mode)) return E.left(inputError('mode', `must be one of ${SESSION_MODES.join(', ')} (got ${show(options.mode)})`))
+  const max = options.settings?.maxMessages
+  if (max !== undefined && !(Number.isInteger(max) && max >= 0))
+    return E.left(inputError('settings.maxMessages', `must be a non-negative integer (got ${show(max)})`))
+  const turns: Array<ChatMessage> = []
+  const index: number[] = []
+  const replaced: number[] = []
+  const filtered: number[] = []
+  for (let i = 0; i < options.messages.length; i++) {
+    const m = options.messages[i]!
+    if (!isRecord(m as unknown)) return E.left(inputError(`messages[${i}]`, `must be a message object (got ${show(m)})`))
+    if (m.role === 'system') {
+      replaced.push(i)
+      continue
+    }
+    if (m.includeInContext === false) {
+      filtered.push(i)
+      continue
+    }
+    const chat = conversationToChatMessage(m, `messages[${i}]`)
+    if (E.isLeft(chat)) return chat
+    turns.push(chat.right)
+    index.push(i)
+  }
+  return E.right({ turns, index, replaced, filtered })
+}
+
 /**
  * Builds the messages of the next model call from a stored conversation.
  *
@@ -98,27 +146,11 @@ const newestWithin = (turns: ReadonlyArray<ChatMessage>, max: number): ReadonlyA
  * @since 0.1.0
  */
 export const buildLlmMessagesFromConversation = (options: ContextBuildOptions): E.Either<InputError, ContextBuildResult> => {
-  if (!isRecord(options)) return E.left(inputError('options', `must be an object { messages, mode, … } (got ${show(options)})`))
-  if (!Array.isArray(options.messages)) return E.left(inputError('messages', `must be an array (got ${show(options.messages)})`))
-  if (!SESSION_MODES.includes(options.mode)) return E.left(inputError('mode', `must be one of ${SESSION_MODES.join(', ')} (got ${show(options.mode)})`))
+  const read = readConversation(options)
+  if (E.isLeft(read)) return read
   const max = options.settings?.maxMessages
-  if (max !== undefined && !(Number.isInteger(max) && max >= 0))
-    return E.left(inputError('settings.maxMessages', `must be a non-negative integer (got ${show(max)})`))
-
-  let filteredCount = 0
-  const kept: Array<ChatMessage> = []
-  for (let i = 0; i < options.messages.length; i++) {
-    const m = options.messages[i]!
-    if (!isRecord(m as unknown)) return E.left(inputError(`messages[${i}]`, `must be a message object (got ${show(m)})`))
-    if (m.role === 'system') continue
-    if (m.includeInContext === false) {
-      filteredCount++
-      continue
-    }
-    const chat = conversationToChatMessage(m, `messages[${i}]`)
-    if (E.isLeft(chat)) return chat
-    kept.push(chat.right)
-  }
+  const filteredCount = read.right.filtered.length
+  const kept = read.right.turns
   const limited = max === undefined ? kept : newestWithin(kept, max)
   let start = 0
   // a window never opens on a result whose call it left out

@@ -9,3 +9,5 @@ export * from './systemPrompt.js'
 export * from './templates.js'
 export * from './types.js'
 export { PART_SEPARATOR } from '../structure/parts.js'
+// the stored conversation as a gatherer of the pipeline
+export { conversation, conversationGathering } from '../gather/conversation.js'

@@ -12,7 +12,7 @@ import { messageText, withEpochTimestamp } from '../message.js'
 import { isRecord } from '../messageProblem.js'
 import { timestampMs, type TimestampInput } from '../timestamp.js'
 import { toolGroups } from '../toolUnits.js'
-import { capMessage, MIN_ITEM_CAP, type Capped } from './itemCap.js'
+import { capMessage, itemCapOf, type Capped } from './itemCap.js'
 import { DEFAULT_PRIORITY, type Packet, type PacketInput, type PacketType } from '../packet.js'
 import type { Exclusion, SimpleMessage } from '../phase.js'
 import { gatherer, named, type Gatherer, type GatheringWithExclusions } from './gatherer.js'
@@ -96,7 +96,7 @@ export const history = (limit?: number): Gatherer =>
     let start = windowStart
     const turns: ChatMessage[] = []
     const texts: string[] = []
-    const cap = config.maxItemShare >= 1 ? undefined : Math.max(MIN_ITEM_CAP, Math.floor(budget * config.maxItemShare))
+    const cap = itemCapOf(config)
     const cuts = new Map<number, Capped>()
     for (let i = all.length - 1; i >= start; i--) {
       let m = toChatMessage(all[i]!)

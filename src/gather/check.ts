@@ -11,7 +11,7 @@ import * as E from 'fp-ts/lib/Either.js'
 import { describeThrown, show } from '../error.js'
 import { isRecord } from '../messageProblem.js'
 import { packet, type Packet, type PacketInput } from '../packet.js'
-import type { Exclusion, GatherFailure } from '../phase.js'
+import type { Exclusion, GatherFailure, Warning } from '../phase.js'
 import { packetProblem } from '../request.js'
 import type { GatherOutput } from './gatherer.js'
 
@@ -66,5 +66,8 @@ export const checkOutput = (gatherer: string, r: unknown, now: number): E.Either
   const excluded = out['excluded'] ?? []
   if (!Array.isArray(excluded) || !excluded.every(isExclusion))
     return E.left(failure(gatherer, `excluded: must be an array of { id, reason } (got ${show(excluded)})`))
-  return E.right({ packets: packets.right, failures, excluded })
+  const warnings = out['warnings'] ?? []
+  if (!Array.isArray(warnings) || !warnings.every((w) => isRecord(w) && typeof w['_tag'] === 'string' && typeof w['message'] === 'string'))
+    return E.left(failure(gatherer, `warnings: must be an array of { _tag, message } (got ${show(warnings)})`))
+  return E.right({ packets: packets.right, failures, excluded, warnings: warnings as ReadonlyArray<Warning> })
 }

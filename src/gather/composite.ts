@@ -8,7 +8,7 @@
 import * as E from 'fp-ts/lib/Either.js'
 import type * as TE from 'fp-ts/lib/TaskEither.js'
 import { show } from '../error.js'
-import type { Exclusion, GatherFailure } from '../phase.js'
+import type { Exclusion, GatherFailure, Warning } from '../phase.js'
 import { named, withTimeout, type Gatherer, type GatherInput, type GatherOutput } from './gatherer.js'
 
 /** How a composite runs its gatherers. */
@@ -68,6 +68,7 @@ export const composite = (gatherers: ReadonlyArray<Gatherer>, options: Composite
         const packets = []
         const failures: GatherFailure[] = []
         const excluded: Exclusion[] = []
+        const warnings: Warning[] = []
         for (const r of results) {
           if (E.isLeft(r)) {
             if (failFast) return r
@@ -76,9 +77,10 @@ export const composite = (gatherers: ReadonlyArray<Gatherer>, options: Composite
             for (const p of r.right.packets) packets.push(p)
             failures.push(...r.right.failures)
             excluded.push(...(r.right.excluded ?? []))
+            warnings.push(...(r.right.warnings ?? []))
           }
         }
-        return E.right({ packets, failures, excluded })
+        return E.right({ packets, failures, excluded, warnings })
       } finally {
         controller.abort(new Error(`${name} finished`))
         input.signal.removeEventListener('abort', forward)

@@ -9,7 +9,7 @@ import type * as TE from 'fp-ts/lib/TaskEither.js'
 import type { Config } from '../config.js'
 import { describeThrown } from '../error.js'
 import type { Packet, PacketInput } from '../packet.js'
-import type { Exclusion, GatherFailure, Request } from '../phase.js'
+import type { Exclusion, GatherFailure, Request, Warning } from '../phase.js'
 import type { Tokenizer } from '../tokenize/tokenizer.js'
 import { checkOutput, checkPackets } from './check.js'
 
@@ -36,12 +36,15 @@ export interface GatherOutput {
   readonly packets: ReadonlyArray<Packet>
   readonly failures: ReadonlyArray<GatherFailure>
   readonly excluded?: ReadonlyArray<Exclusion>
+  /** What the sources said that the report should carry (`SourceProblem`s). */
+  readonly warnings?: ReadonlyArray<Warning>
 }
 
-/** Packets a gatherer function found, and what it left out on purpose. */
+/** Packets a gatherer function found, what it left out on purpose, and what its source said. */
 export interface GatheringWithExclusions {
   readonly packets: ReadonlyArray<PacketInput>
   readonly excluded: ReadonlyArray<Exclusion>
+  readonly warnings?: ReadonlyArray<Warning>
 }
 
 /** What a plain gatherer function returns: packets, or packets with what it left out and why. */
@@ -77,8 +80,13 @@ export const gatherer = (
     (input) => async () => {
       try {
         const out = await run(input)
-        const { packets, excluded } = Array.isArray(out) ? { packets: out as ReadonlyArray<PacketInput>, excluded: undefined } : (out as GatheringWithExclusions)
-        return E.map((checked: ReadonlyArray<Packet>): GatherOutput => ({ packets: checked, failures: [], ...(excluded === undefined ? {} : { excluded }) }))(checkPackets(name, packets, input.now))
+        const { packets, excluded, warnings } = Array.isArray(out) ? { packets: out as ReadonlyArray<PacketInput>, excluded: undefined, warnings: undefined } : (out as GatheringWithExclusions)
+        return E.map((checked: ReadonlyArray<Packet>): GatherOutput => ({
+          packets: checked,
+          failures: [],
+          ...(excluded === undefined ? {} : { excluded }),
+          ...(warnings === undefined ? {} : { warnings }),
+        }))(checkPackets(name, packets, input.now))
       } catch (e) {
         return E.left({ gatherer: name, reason: 'error' as const, message: describeThrown(e) })
       }

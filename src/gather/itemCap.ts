@@ -11,7 +11,9 @@
 import { compressContent, meterCounter } from '../compress/content/index.js'
 import { sniff } from '../compress/content/sniff.js'
 import { cutMiddle } from '../compress/cutText.js'
-import type { ChatMessage, Part, TextPart } from '../message.js'
+import { availableTokens, type Config } from '../config.js'
+import { messageText, type ChatMessage, type Part, type TextPart } from '../message.js'
+import type { PacketInput } from '../packet.js'
 import { prefixEndWindowed } from '../tokenize/prefix.js'
 import type { Tokenizer } from '../tokenize/tokenizer.js'
 
@@ -74,4 +76,35 @@ export const capMessage = (m: ChatMessage, cap: number, tokenizer: Tokenizer): C
     p._tag === 'Text' ? capPart(p) : p._tag === 'ToolResult' ? { ...p, content: p.content.map((c) => (c._tag === 'Text' ? capPart(c) : c)) } : p,
   )
   return original === 0 ? undefined : { message: { ...m, parts }, keptTokens: kept, originalTokens: original }
+}
+
+/**
+ * The cap a build's config sets on one history item, in tokens (`maxItemShare` of the
+ * available budget, at least {@link MIN_ITEM_CAP}), or `undefined` when the share is 1 (off).
+ *
+ * @category utils
+ * @since 0.2.0
+ */
+export const itemCapOf = (config: Pick<Config, 'maxTokens' | 'reserveRatio' | 'maxItemShare'>): number | undefined =>
+  config.maxItemShare >= 1 ? undefined : Math.max(MIN_ITEM_CAP, Math.floor(availableTokens(config) * config.maxItemShare))
+
+/**
+ * A history packet with its message capped (see {@link capMessage}): its content follows,
+ * its count is taken again, and `metadata.capped` records the cut for the report. A packet
+ * whose known count is within the cap is returned as it is, uncounted.
+ *
+ * @category utils
+ * @since 0.2.0
+ */
+export const capPacket = (p: PacketInput, cap: number | undefined, tokenizer: Tokenizer): PacketInput => {
+  if (cap === undefined || p.message === undefined || (p.tokens !== undefined && p.tokens <= cap)) return p
+  const capped = capMessage(p.message, cap, tokenizer)
+  if (capped === undefined) return p
+  const { tokens: _counted, ...rest } = p
+  return {
+    ...rest,
+    message: capped.message,
+    content: messageText(capped.message),
+    metadata: { ...p.metadata, capped: { keptTokens: capped.keptTokens, originalTokens: capped.originalTokens } },
+  }
 }

@@ -35,3 +35,5 @@ export type { SummaryOptions } from './fit/summarized.js'
 export { extractiveSummarizer, type ExtractiveOptions } from './fit/extractive.js'
 export { historyStrategy, strategyName, STRATEGY_NAMES, type StrategyName, type StrategyOptions } from './fit/strategy.js'
 export { historyCompressor } from './compressor.js'
+// the session file as a gatherer of the pipeline
+export { session, sessionGathering, groupedRepairs, type SessionGatherOptions, type SessionGathered } from '../gather/session.js'

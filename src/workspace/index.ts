@@ -22,3 +22,5 @@ export { PART_SEPARATOR } from '../structure/parts.js'
 export { NANOBOT_VERSIONS, parseNanobotVersion, type NanobotVersion } from './version.js'
 export { NANOBOT_TOOLS } from './nanobotIdentity.js'
 export { zoneLabel } from './zoneName.js'
+// the workspace folder as a gatherer of the pipeline
+export { workspace, workspaceGathering, type WorkspaceGatherOptions, type WorkspaceGathered } from '../gather/workspace.js'

@@ -8,6 +8,7 @@
  *
  * | entry | what |
  * | --- | --- |
+ * | `gssc/adapters` | SDK messages in and out (also exported here) |
  * | `gssc/tokenize` | tokenizers, lower bounds, caches, the meter |
  * | `gssc/render` | provider formats: OpenAI, Anthropic, text; repair, validators, costs |
  * | `gssc/session` | agents' session histories (pi, Claude Code, the seed format) and strategies |
@@ -74,6 +75,9 @@ export * from './compress/content/index.js'
 export * from './fit/fitMessages.js'
 export * from './promise.js'
 export { toolsCost, ANTHROPIC_TOOL_SYSTEM_PROMPT, type ToolsCost } from './render/toolCost.js'
+
+// SDK messages in and out: OpenAI Chat and Responses, Anthropic, AI SDK, LangChain
+export * from './adapters/index.js'
 
 // render and run (provider formats in gssc/render)
 export * from './output.js'

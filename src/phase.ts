@@ -27,14 +27,21 @@ export interface SimpleMessage {
   readonly name?: string
 }
 
+/**
+ * A history in an SDK's own shape: OpenAI Chat Completions messages or Responses items,
+ * Anthropic `MessageParam`s, AI SDK `ModelMessage`s or LangChain messages. The build reads it
+ * with the adapters in `src/adapters` (every tool call and result kept), before any gatherer.
+ */
+export type SdkHistory = ReadonlyArray<object>
+
 /** What a build starts from. */
 export interface Request {
   /** The current user query (the task). */
   readonly query: string
   /** System instructions: one text, or several (each becomes a P0 packet). */
   readonly instructions?: string | ReadonlyArray<string>
-  /** The conversation so far, oldest first. */
-  readonly history?: ReadonlyArray<SimpleMessage | ChatMessage>
+  /** The conversation so far, oldest first: gssc turns, or the messages of an SDK ({@link SdkHistory}). */
+  readonly history?: ReadonlyArray<SimpleMessage | ChatMessage> | SdkHistory
   /** Extra packets (state, evidence, custom content) to consider. */
   readonly packets?: ReadonlyArray<PacketInput>
   /** Images sent with the query; chat formats put them first in the final user turn. */

@@ -5,7 +5,9 @@
  * @module
  */
 import * as E from 'fp-ts/lib/Either.js'
+import { readHistory } from './adapters/detect.js'
 import { inputError, show, type InputError } from './error.js'
+import type { ChatMessage } from './message.js'
 import { extrasProblem, isRecord, messageProblem, partProblem, partsProblem, ROLES, type Problem } from './messageProblem.js'
 import { PACKET_TYPES } from './packet.js'
 import type { Request } from './phase.js'
@@ -32,10 +34,15 @@ export const validateRequest = (request: unknown): E.Either<InputError, Request>
     if (bad >= 0) return E.left(inputError(`instructions[${bad}]`, `must be a string (got ${show(ins[bad])})`))
   }
   const history = request['history']
+  let read: ReadonlyArray<ChatMessage> | undefined
   if (history !== undefined) {
     if (!Array.isArray(history)) return E.left(inputError('history', `must be an array (got ${show(history)})`))
+    // a history in an SDK's shape is read by its adapter, so that no tool call or result is lost
+    const sdk = readHistory(history)
+    if (E.isLeft(sdk)) return sdk
+    read = sdk.right?.messages
     // a hot loop on long histories: the path of a turn is built only when it is wrong
-    for (let i = 0; i < history.length; i++) {
+    for (let i = 0; read === undefined && i < history.length; i++) {
       const problem = turnProblem(history[i])
       if (problem !== undefined) return E.left(inputError(`history[${i}]${problem[0]}`, problem[1]))
     }
@@ -57,7 +64,7 @@ export const validateRequest = (request: unknown): E.Either<InputError, Request>
       if (problem !== undefined) return E.left(inputError(`media[${i}]${problem[0]}`, problem[1]))
     }
   }
-  return E.right(request as unknown as Request)
+  return E.right((read === undefined ? request : { ...request, history: read }) as unknown as Request)
 }
 
 const ROLE_SET: ReadonlySet<unknown> = new Set(ROLES)

@@ -79,7 +79,8 @@ export const task = (): Gatherer =>
  */
 export const history = (limit?: number): Gatherer =>
   named('history', ({ request, config, now, tokenizer }) => async () => {
-    const all = request.history ?? []
+    // validateRequest has read an SDK-shaped history into chat messages already
+    const all = (request.history ?? []) as ReadonlyArray<SimpleMessage | ChatMessage>
     const n = Math.max(0, limit ?? config.maxHistoryMessages)
     const budget = availableTokens(config)
     // the conversation's own system prompt: always gathered, as instructions (P0)

@@ -6,6 +6,7 @@
  */
 import * as E from 'fp-ts/lib/Either.js'
 import { configError, show, type ConfigError } from './error.js'
+import { typesProblem, type TypesProblem, type TypeSettingsByType } from './select/shares.js'
 
 // -------------------------------------------------------------------------------------
 // model
@@ -50,6 +51,15 @@ export interface Config {
   readonly mmrLambda: number
   /** Labels of the default structurer. Default 'en'. */
   readonly locale: Locale
+  /**
+   * Per-type settings: budget shares (`floor`, `cap`, fractions of the room the selector
+   * fills) and scoring (`recencyTau`, `relevanceWeight`, `recencyWeight`), by packet type.
+   * Default none. See `docs/budget-shares.md`.
+   *
+   * @example
+   * { types: { history: { floor: 0.3 }, evidence: { cap: 0.4 } } }
+   */
+  readonly types: TypeSettingsByType
 }
 
 /** The seed's defaults. */
@@ -66,13 +76,15 @@ export const DEFAULT_CONFIG: Config = {
   enableMMR: false,
   mmrLambda: 0.7,
   locale: 'en',
+  types: {},
 }
 
 // -------------------------------------------------------------------------------------
 // constructors
 // -------------------------------------------------------------------------------------
 
-type Check = (value: unknown) => string | undefined
+/** What is wrong with a value: a problem, or (for a nested field) where and what. */
+type Check = (value: unknown) => string | TypesProblem | undefined
 
 const finite: Check = (v) => (typeof v === 'number' && Number.isFinite(v) ? undefined : 'must be a finite number')
 const within =
@@ -106,6 +118,7 @@ const CHECKS: Readonly<Record<keyof Config, Check>> = {
   enableMMR: bool,
   mmrLambda: within(0, 1),
   locale,
+  types: typesProblem,
 }
 
 /**
@@ -126,7 +139,8 @@ export const makeConfig = (overrides: Partial<Config> = {}): E.Either<ConfigErro
     const check = (CHECKS as Readonly<Record<string, Check>>)[key]
     if (check === undefined) return E.left(configError(key, value, `unknown field; known fields: ${Object.keys(CHECKS).join(', ')}`))
     const problem = check(value)
-    if (problem !== undefined) return E.left(configError(key, value, problem))
+    if (typeof problem === 'string') return E.left(configError(key, value, problem))
+    if (problem !== undefined) return E.left(configError(problem.field, problem.value, problem.problem))
   }
   const defined = Object.fromEntries(Object.entries(overrides).filter(([, v]) => v !== undefined))
   const config: Config = { ...DEFAULT_CONFIG, ...defined }

@@ -48,6 +48,7 @@ export * from './select/score.js'
 export * from './select/mmr.js'
 export * from './select/selector.js'
 export * from './select/layoutAware.js'
+export * from './select/shares.js'
 
 // structure
 export * from './structure/document.js'

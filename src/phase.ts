@@ -74,6 +74,10 @@ export type ExclusionReason =
   | 'unlisted'
   /** Left out by the source's own rule (a stored message marked `includeInContext: false`). */
   | 'filtered'
+  /** Its type's cap (`config.types.<type>.cap`) was full. */
+  | 'type_cap'
+  /** It would have fitted in the room other types' floors (`config.types.<type>.floor`) hold. */
+  | 'type_floor'
 
 /** A packet (or, for `gatherer_failure`, a gatherer) left out, and why. */
 export interface Exclusion {

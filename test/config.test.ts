@@ -17,6 +17,7 @@ describe('makeConfig', () => {
       enableMMR: false,
       mmrLambda: 0.7,
       locale: 'en',
+      types: {},
     })
     expect(availableTokens(DEFAULT_CONFIG)).toBe(6800)
   })
@@ -59,5 +60,34 @@ describe('makeConfig', () => {
   it('rejects weights that are both zero and budgets that leave nothing', () => {
     expect(left(makeConfig({ relevanceWeight: 0, recencyWeight: 0 })).field).toBe('relevanceWeight')
     expect(left(makeConfig({ maxTokens: 1, reserveRatio: 0.5 })).field).toBe('maxTokens')
+  })
+
+  describe('types (per-type shares and scoring)', () => {
+    it('takes floors, caps, decay and weights by packet type', () => {
+      const types = { history: { floor: 0.3, recencyTau: 600 }, evidence: { cap: 0.4, relevanceWeight: 1, recencyWeight: 0 } }
+      expect(right(makeConfig({ types })).types).toEqual(types)
+    })
+
+    it('accepts floors that sum to exactly 1 in decimal', () => {
+      expect(right(makeConfig({ types: { history: { floor: 0.1 }, evidence: { floor: 0.2 }, custom: { floor: 0.7 } } })).types.custom?.floor).toBe(0.7)
+    })
+
+    it('rejects floors summing over 100%, naming every floor field', () => {
+      const e = left(makeConfig({ types: { history: { floor: 0.7 }, evidence: { floor: 0.5 } } }))
+      expect(e).toMatchObject({ _tag: 'ConfigError', field: 'types' })
+      expect(e.message).toBe(
+        'config.types: the floors sum to 1.2 (types.history.floor 0.7 + types.evidence.floor 0.5); they must not exceed 1 (got {"history":{"floor":0.7},"evidence":{"floor":0.5}})',
+      )
+    })
+
+    it('names the nested field of a bad value, an unknown type or an unknown setting', () => {
+      expect(left(makeConfig({ types: { history: { floor: 1.5 } } })).message).toBe('config.types.history.floor: must be in [0, 1] (got 1.5)')
+      expect(left(makeConfig({ types: { evidence: { cap: 0 } } })).message).toBe('config.types.evidence.cap: must be in (0, 1] (got 0)')
+      expect(left(makeConfig({ types: { evidence: { floor: 0.5, cap: 0.4 } } })).message).toBe('config.types.evidence.floor: must not exceed types.evidence.cap (0.4) (got 0.5)')
+      expect(left(makeConfig({ types: { evidense: { cap: 0.4 } } as never })).message).toMatch(/^config\.types\.evidense: unknown packet type; known types: instructions, task/)
+      expect(left(makeConfig({ types: { history: { flor: 0.3 } } as never })).message).toMatch(/^config\.types\.history\.flor: unknown field; known fields: floor, cap/)
+      expect(left(makeConfig({ types: { history: { recencyTau: 0 } } })).field).toBe('types.history.recencyTau')
+      expect(left(makeConfig({ types: [] as never })).field).toBe('types')
+    })
   })
 })

@@ -1,11 +1,13 @@
 /**
  * The default selector: score, gate, order, then fill the budget greedily.
  *
- * 1. Scores: relevance (not for history, see below), recency, composite.
+ * 1. Scores: relevance (not for history, see below), recency, composite (with the per-type
+ *    decay and weights of `config.types`, where given).
  * 2. P0 packets and the task are always kept.
  * 3. Gated packets (everything but P0, the task and history) below `minRelevance` are dropped.
  * 4. The rest is ordered by priority, then by composite score (or MMR, when enabled).
- * 5. Greedy fill within the available budget. Packets sharing a `group` are one unit.
+ * 5. Greedy fill within the available budget, floors first and caps held (`./fill.ts`).
+ *    Packets sharing a `group` are one unit.
  *
  * History is not relevance-gated: a follow-up such as "and why?" shares no keyword with the
  * turns it refers to. It is taken newest first as one contiguous window that stops at the
@@ -18,10 +20,11 @@
  *
  * @module
  */
-import type { Packet } from '../packet.js'
-import type { Exclusion, Gathered, Selected, Selection, Warning } from '../phase.js'
+import type { Config } from '../config.js'
+import type { Packet, PacketType } from '../packet.js'
+import type { Exclusion, Gathered, Selected, Warning } from '../phase.js'
+import { fill } from './fill.js'
 import { keywordExtractor, type KeywordExtractor } from './keywords.js'
-import { mmr, sorted, type Ranking } from './mmr.js'
 import { compositeScore, recency, relevance, type Scorer, type Scores } from './score.js'
 
 // -------------------------------------------------------------------------------------
@@ -52,7 +55,7 @@ export interface SelectOptions {
 export type Selector = (g: Gathered) => Selected
 
 /** Packets kept or dropped together. */
-interface Unit {
+export interface Unit {
   readonly packets: ReadonlyArray<Packet>
   readonly priority: number
   readonly history: boolean
@@ -88,10 +91,6 @@ export const alwaysKept = (p: Packet): boolean => p.priority === 0 || p.type ===
  */
 export const isRetrieved = (p: Packet): boolean => typeof p.metadata['rank'] === 'number'
 
-// a packet excluded with one of these may still have been counted by an earlier fill
-const BUDGET_FULL = 'the budget was full'
-const BEHIND_WINDOW = 'older than a turn that did not fit (history is one contiguous window)'
-
 /**
  * Scores, gates and orders the gathered packets.
  *
@@ -102,13 +101,13 @@ export const prepare = (g: Gathered, options: SelectOptions = {}): Prepared => {
   const { config, now } = g.env
   const extract = options.extract ?? keywordExtractor()
   const rel = options.relevance ?? relevance(g.request.query, extract)
-  const rec = recency(now, config.recencyTau)
-  const comp = compositeScore(config.relevanceWeight, config.recencyWeight)
+  const scorers = typeScorers(config, now)
   const gated = options.gate ?? ((p: Packet) => !alwaysKept(p) && p.type !== 'history' && !isRetrieved(p))
 
   const scores = new Map<string, Scores>()
   for (const p of g.packets) {
     const r = p.type === 'history' && p.relevance === undefined && options.relevance === undefined ? undefined : rel(p)
+    const { rec, comp } = scorers(p.type)
     const c = rec(p)
     scores.set(p.id, { relevance: r, recency: c, composite: comp(r, c) })
   }
@@ -162,75 +161,7 @@ export const prepare = (g: Gathered, options: SelectOptions = {}): Prepared => {
   return { scores, always, levels, gatedOut, warnings, extract }
 }
 
-/**
- * Fills the budget from prepared candidates.
- *
- * @category constructors
- * @since 0.1.0
- */
-export const fill = (g: Gathered, prepared: Prepared, options: SelectOptions = {}): Selected => {
-  const { config, meter, available } = g.env
-  const decoration = options.overhead ?? (() => 0)
-  const scoreOf = (p: Packet): Scores => prepared.scores.get(p.id)!
-  const selected: Selection[] = []
-  const excluded: Exclusion[] = [...prepared.gatedOut]
-  const take = (p: Packet): void => {
-    selected.push({ packet: p, tokens: meter.packet(p), scores: scoreOf(p) })
-  }
-  prepared.always.forEach(take)
-  let remaining = available - (options.reserve ?? 0) - selected.reduce((s, x) => s + x.tokens + decoration(x.packet), 0)
-
-  const exclude = (u: Unit, detail: string): void => {
-    for (const p of u.packets) excluded.push({ id: p.id, reason: 'over_budget', detail })
-  }
-  const fits = (u: Unit): boolean => {
-    if (remaining <= 0) {
-      exclude(u, BUDGET_FULL)
-      return false
-    }
-    let bound = 0
-    for (const p of u.packets) bound += meter.atLeast(p) + decoration(p)
-    if (bound > remaining) {
-      exclude(u, `needs ${meter.known(u.packets[0]!) === undefined ? 'at least ' : ''}${bound} tokens${grouped(u)}, ${remaining} left`)
-      return false
-    }
-    let cost = 0
-    for (const p of u.packets) cost += meter.packet(p) + decoration(p)
-    if (cost > remaining) {
-      exclude(u, `needs ${cost} tokens${grouped(u)}, ${remaining} left`)
-      return false
-    }
-    remaining -= cost
-    return true
-  }
-
-  for (const level of prepared.levels) {
-    const ranking: Ranking<Unit> = config.enableMMR
-      ? mmr(level.others, { lambda: config.mmrLambda, score: (u) => u.score, text: unitText, extract: prepared.extract })
-      : sorted(level.others)
-    for (let u = ranking.next(); u !== undefined; u = ranking.next())
-      if (fits(u)) {
-        ranking.taken(u)
-        u.packets.forEach(take)
-      }
-    let open = true
-    for (const u of level.history) {
-      if (options.history === 'all') u.packets.forEach(take)
-      else if (!open) exclude(u, BEHIND_WINDOW)
-      else if (fits(u)) u.packets.forEach(take)
-      else open = false
-    }
-  }
-
-  return {
-    ...g,
-    _phase: 'selected',
-    selected,
-    scores: prepared.scores,
-    excluded: [...g.excluded, ...excluded],
-    warnings: [...g.warnings, ...prepared.warnings],
-  }
-}
+export { fill }
 
 /**
  * The default selector.
@@ -251,9 +182,24 @@ export const defaultSelector =
 
 const round = (x: number): number => Math.round(x * 1000) / 1000
 
-const grouped = (u: Unit): string => (u.packets.length > 1 ? ` with the ${u.packets.length - 1} other packet(s) of its group` : '')
-
-const unitText = (u: Unit): string => u.packets.map((p) => p.content).join('\n')
+/** Recency and composite scorers by packet type: the per-type settings over the global ones, made once per type. */
+const typeScorers = (config: Config, now: number) => {
+  const made = new Map<PacketType, { readonly rec: (p: Packet) => number; readonly comp: ReturnType<typeof compositeScore> }>()
+  return (type: PacketType) => {
+    let s = made.get(type)
+    if (s === undefined) {
+      const own = config.types[type]
+      made.set(
+        type,
+        (s = {
+          rec: recency(now, own?.recencyTau ?? config.recencyTau),
+          comp: compositeScore(own?.relevanceWeight ?? config.relevanceWeight, own?.recencyWeight ?? config.recencyWeight),
+        }),
+      )
+    }
+    return s
+  }
+}
 
 /** Groups packets sharing a `group` into one unit, at the position of its first member. */
 const toUnits = (packets: ReadonlyArray<Packet>, scores: ReadonlyMap<string, Scores>): ReadonlyArray<Unit> => {

@@ -1,0 +1,174 @@
+/**
+ * The selector's fill: prepared candidates into the budget, honouring the per-type shares.
+ *
+ * Two passes over the same prepared order (the fill does not re-rank):
+ * 1. floors: each floored type, in packet-type order, takes its own units in selector order
+ *    (the newest turns first for history, a contiguous window) while they fit its floor's
+ *    room; what it cannot fill stays with everyone;
+ * 2. the greedy fill: by priority level, the other units by score (or MMR), then the history
+ *    window, each taken while it fits the budget and its type's cap.
+ *
+ * So a floored type keeps at least what a fill of that type alone into its floor would
+ * keep, a capped type never takes more than its cap, and the budget holds as before. A unit
+ * left out because a cap was full is reported `type_cap`; one that would have fitted in the
+ * room floors hold is reported `type_floor`; each detail says which share and how much.
+ *
+ * Counting is lazy as in the selector: a cheap lower bound rejects a unit before it is
+ * tokenized, and nothing is counted once the budget is full.
+ *
+ * @module
+ */
+import type { Packet, PacketType } from '../packet.js'
+import type { Exclusion, ExclusionReason, Gathered, Selected, Selection } from '../phase.js'
+import { mmr, sorted, type Ranking } from './mmr.js'
+import type { Prepared, SelectOptions, Unit } from './selector.js'
+import { percent, shareRooms } from './shares.js'
+
+// -------------------------------------------------------------------------------------
+// constructors
+// -------------------------------------------------------------------------------------
+
+// a packet excluded with one of these may still have been counted by an earlier fill
+const BUDGET_FULL = 'the budget was full'
+const BEHIND_WINDOW = 'older than a turn that did not fit (history is one contiguous window)'
+
+/**
+ * Fills the budget from prepared candidates (see the module comment).
+ *
+ * @category constructors
+ * @since 0.1.0
+ */
+export const fill = (g: Gathered, prepared: Prepared, options: SelectOptions = {}): Selected => {
+  const { config, meter, available } = g.env
+  const decoration = options.overhead ?? (() => 0)
+  const windowed = options.history !== 'all'
+  const selected: Selection[] = []
+  const excluded: Exclusion[] = [...prepared.gatedOut]
+  const take = (p: Packet): void => {
+    selected.push({ packet: p, tokens: meter.packet(p), scores: prepared.scores.get(p.id)! })
+  }
+  prepared.always.forEach(take)
+  let remaining = available - (options.reserve ?? 0) - selected.reduce((s, x) => s + x.tokens + decoration(x.packet), 0)
+
+  const rooms = shareRooms(config.types, remaining)
+  const used = new Map<PacketType, number>() // tokens taken per type, decoration included
+  const held = new Map<PacketType, number>() // tokens taken by each type's floor
+  const taken = new Set<Unit>()
+  const costOf = (u: Unit): number => u.packets.reduce((s, p) => s + meter.packet(p) + decoration(p), 0)
+  const boundOf = (u: Unit): number => u.packets.reduce((s, p) => s + meter.atLeast(p) + decoration(p), 0)
+  const takeUnit = (u: Unit): void => {
+    for (const p of u.packets) used.set(p.type, (used.get(p.type) ?? 0) + meter.packet(p) + decoration(p))
+    remaining -= costOf(u)
+    taken.add(u)
+    u.packets.forEach(take)
+  }
+  /** Why the unit would break its type's cap (by lower bounds, or `exact` counts), if it would. */
+  const capBroken = (u: Unit, exact: boolean): string | undefined => {
+    for (const p of u.packets) {
+      const cap = rooms.caps.get(p.type)
+      if (cap === undefined) continue
+      const own = u.packets.reduce((s, x) => (x.type === p.type ? s + (exact ? meter.packet(x) : meter.atLeast(x)) + decoration(x) : s), 0)
+      const has = used.get(p.type) ?? 0
+      if (has + own > cap.tokens)
+        return `${p.type} is capped at ${percent(cap.share)} of the selectable room (${cap.tokens} tokens) and has ${has}; this needs ${exact ? '' : 'at least '}${own}`
+    }
+    return undefined
+  }
+
+  // 1. floors
+  for (const floor of rooms.floors) {
+    if (floor.type === 'history' && !windowed) continue
+    let room = floor.tokens
+    for (const level of prepared.levels) {
+      const history = floor.type === 'history'
+      for (const u of history ? level.history : level.others) {
+        if (u.packets[0]!.type !== floor.type || taken.has(u)) continue
+        const fitsFloor = boundOf(u) <= Math.min(room, remaining) && costOf(u) <= Math.min(room, remaining) && capBroken(u, true) === undefined
+        if (fitsFloor) {
+          const cost = costOf(u)
+          takeUnit(u)
+          room -= cost
+          held.set(floor.type, (held.get(floor.type) ?? 0) + cost)
+        } else if (history) break // the window stops at its first miss
+      }
+    }
+  }
+
+  // 2. the greedy fill
+  const exclude = (u: Unit, reason: ExclusionReason, detail: string): void => {
+    for (const p of u.packets) excluded.push({ id: p.id, reason, detail })
+  }
+  /** Over the budget: a floor decided when the unit would fit the room other types' floors hold. */
+  const missed = (u: Unit, needs: number | undefined, detail: string): void => {
+    const own = u.packets[0]!.type
+    const holders = rooms.floors.filter((f) => f.type !== own && (held.get(f.type) ?? 0) > 0)
+    const holding = holders.reduce((s, f) => s + held.get(f.type)!, 0)
+    if (holding > 0 && (needs ?? boundOf(u)) <= Math.max(0, remaining) + holding)
+      exclude(u, 'type_floor', `${detail}; the floor of ${holders.map((f) => `${f.type} (${percent(f.share)}) holds ${held.get(f.type)!}`).join(', ')}`)
+    else exclude(u, 'over_budget', detail)
+  }
+  const fits = (u: Unit): boolean => {
+    if (remaining <= 0) {
+      missed(u, undefined, BUDGET_FULL)
+      return false
+    }
+    const bound = boundOf(u)
+    const capped = capBroken(u, false)
+    if (capped !== undefined) {
+      exclude(u, 'type_cap', capped)
+      return false
+    }
+    if (bound > remaining) {
+      missed(u, bound, `needs ${meter.known(u.packets[0]!) === undefined ? 'at least ' : ''}${bound} tokens${grouped(u)}, ${remaining} left`)
+      return false
+    }
+    const exactCap = capBroken(u, true)
+    if (exactCap !== undefined) {
+      exclude(u, 'type_cap', exactCap)
+      return false
+    }
+    const cost = costOf(u)
+    if (cost > remaining) {
+      missed(u, cost, `needs ${cost} tokens${grouped(u)}, ${remaining} left`)
+      return false
+    }
+    return true
+  }
+
+  for (const level of prepared.levels) {
+    const ranking: Ranking<Unit> = config.enableMMR
+      ? mmr(level.others, { lambda: config.mmrLambda, score: (u) => u.score, text: unitText, extract: prepared.extract })
+      : sorted(level.others)
+    for (let u = ranking.next(); u !== undefined; u = ranking.next()) {
+      if (taken.has(u) || fits(u)) {
+        ranking.taken(u)
+        if (!taken.has(u)) takeUnit(u)
+      }
+    }
+    let open = true
+    for (const u of level.history) {
+      if (taken.has(u)) continue
+      if (!windowed) u.packets.forEach(take)
+      else if (!open) exclude(u, 'over_budget', BEHIND_WINDOW)
+      else if (fits(u)) takeUnit(u)
+      else open = false
+    }
+  }
+
+  return {
+    ...g,
+    _phase: 'selected',
+    selected,
+    scores: prepared.scores,
+    excluded: [...g.excluded, ...excluded],
+    warnings: [...g.warnings, ...prepared.warnings],
+  }
+}
+
+// -------------------------------------------------------------------------------------
+// utils
+// -------------------------------------------------------------------------------------
+
+const grouped = (u: Unit): string => (u.packets.length > 1 ? ` with the ${u.packets.length - 1} other packet(s) of its group` : '')
+
+const unitText = (u: Unit): string => u.packets.map((p) => p.content).join('\n')

@@ -22,19 +22,24 @@ describe('README', () => {
     const sections = readme.split('\n').filter((l) => l.startsWith('## '))
     expect(sections).toEqual([
       '## What it does',
+      '## The everyday job: `fitMessages`',
       '## A worked example',
       '## The pipeline, stage by stage',
-      '## Chat messages out: OpenAI, Anthropic, agent chunks, conversations',
-      '## Session histories',
-      '## Agent workspaces (nanobot-style)',
-      '## See where the budget went',
-      '## Tokens',
-      '## The command line',
-      '## API reference',
+      '## Entry points',
+      '## Guides',
       '## Performance',
-      '## Design decisions',
       '## Caveats',
     ])
+  })
+
+  it('is read in one sitting: at most 30 KB', () => {
+    expect(Buffer.byteLength(readme)).toBeLessThanOrEqual(30 * 1024)
+  })
+
+  it('keeps the benchmark table between the markers the bench writes to', () => {
+    const perf = readme.slice(readme.indexOf('## Performance'))
+    expect(perf.indexOf('<!-- bench:start -->')).toBeGreaterThan(0)
+    expect(perf.indexOf('<!-- bench:end -->')).toBeGreaterThan(perf.indexOf('<!-- bench:start -->'))
   })
 
   it('shows the worked example output that the code really produces', async () => {

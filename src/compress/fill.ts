@@ -2,8 +2,9 @@
  * The engine's `fill` order: units are kept one at a time in preference order while they fit
  * (see `FitOrder` in `./policy.ts`), then the exact count settles it — units are given back
  * newest-taken first while the output is over, and taken back past the stop while it fits.
- * Under `miss: 'cut'` the last unit taken is cut further before it is given back, and the
- * unit cut to the room left gets back what the estimates wasted.
+ * Under `miss: 'cut'` the last unit taken is cut further before it is given back, the unit
+ * cut to the room left gets back what the estimates wasted, and when none is cut for the
+ * budget, units past the stop are taken back as under `stop` (the last one possibly cut).
  *
  * Fitting is estimated first, with the renderer's cost of each item (the context's `cost`;
  * a section's head, tail and joiner come with its first item), then the exact steps fine-tune.
@@ -128,10 +129,13 @@ export const fillAndSettle = (doc: Document, policy: FitPolicy, ctx: FitContext)
   let room = available - estimate(empty, meter)
   let stop = order.length // index of the first unit not taken because the budget ran out
   let budgetCut: { readonly k: number; readonly most: number } | undefined // the unit cut to the room left
+  const budgetCuts = new Set<number>() // units cut for the budget (to the room left, or further by the exact count)
+  const capSkipped = new Set<number>() // units left out for their section's cap
   for (let k = 0; k < order.length; k++) {
     const u = order[k]!
     const s = sectionAt(doc, u.block)
     if (closed.has(u.block)) {
+      capSkipped.add(k)
       idsOf(u).forEach((id) => sectionCapped.add(id))
       continue
     }
@@ -146,6 +150,7 @@ export const fillAndSettle = (doc: Document, policy: FitPolicy, ctx: FitContext)
       // the section's cap, not the budget: cut to what the section has left, close it, go on
       const cut = policy.miss === 'cut' && !u.pinned ? cutToSpace(u, sectionRoom) : undefined
       if (cut !== undefined) room -= take(k, cut) + opening
+      else capSkipped.add(k)
       closed.add(u.block)
       idsOf(u).forEach((id) => sectionCapped.add(id))
       continue
@@ -156,6 +161,7 @@ export const fillAndSettle = (doc: Document, policy: FitPolicy, ctx: FitContext)
       take(k, cut)
       const only = cuttable(u)!
       budgetCut = { k, most: Math.min(only.cut?.keptTokens ?? only.tokens, (cut.cut?.keptTokens ?? 0) + sectionRoom - ctx.cost(cut, s)) }
+      budgetCuts.add(k)
       room = 0
     }
     stop = k
@@ -173,6 +179,7 @@ export const fillAndSettle = (doc: Document, policy: FitPolicy, ctx: FitContext)
     const shorter = policy.miss === 'cut' && held !== undefined ? cutTo(last, content - excess - (2 ** Math.min(round, 16) - 1)) : undefined
     if (shorter !== undefined) {
       taken.cuts.set(keyOf(last), shorter)
+      budgetCuts.add(history[history.length - 1]!)
       idsOf(last).forEach((id) => sectionCapped.delete(id))
     } else
       while (excess > 0 && history.length > 0) {
@@ -214,22 +221,37 @@ export const fillAndSettle = (doc: Document, policy: FitPolicy, ctx: FitContext)
       tokens = exact
     }
   }
-  // take back whole units past the stop while they fit exactly (estimates are upper bounds)
-  if ((policy.miss ?? 'stop') === 'stop') {
+  // take back units past the stop while they fit exactly (the estimates are upper bounds) and
+  // fit their section's cap; under miss 'cut', only while no unit is cut for the budget, and
+  // the first that fits only cut is the last taken
+  if (policy.miss !== 'skip' && ![...budgetCuts].some((k) => isTaken.has(k))) {
     for (let k = stop; k < order.length; k++) {
       const u = order[k]!
-      if (isTaken.has(k) || u.pinned) continue
-      u.items.forEach((i) => taken.items[u.block]!.add(i))
-      const next = assemble(doc, taken)
-      const exact = measure(next)
+      if (isTaken.has(k) || u.pinned || capSkipped.has(k)) continue
+      const s = sectionAt(doc, u.block)
+      const held = taken.items[u.block]!
+      const capRoom = s.cap === undefined ? Infinity : s.cap - [...held].reduce((sum, i) => sum + ctx.cost(taken.cuts.get(`${u.block}:${i}`) ?? s.items[i]!, s), 0)
+      if (s.cap !== undefined && unitCost(s, u.items) > capRoom) break
+      const opening = held.size > 0 ? 0 : meter.text(s.head) + meter.text(s.tail ?? '') + meter.text(joinerOf(s, doc))
+      u.items.forEach((i) => held.add(i))
+      let next = assemble(doc, taken)
+      let exact = measure(next)
+      const cut = exact > available && policy.miss === 'cut' ? cutToSpace(u, Math.min(capRoom, available - tokens - opening)) : undefined
+      if (cut !== undefined) {
+        taken.cuts.set(keyOf(u), cut)
+        next = assemble(doc, taken)
+        exact = measure(next)
+      }
       if (exact > available) {
-        u.items.forEach((i) => taken.items[u.block]!.delete(i))
+        u.items.forEach((i) => held.delete(i))
+        taken.cuts.delete(keyOf(u))
         break
       }
       current = next
       tokens = exact
       history.push(k)
       isTaken.add(k)
+      if (cut !== undefined) break
     }
   }
   return { doc: current, tokens, nothingFits: false, sectionCapped }

@@ -100,15 +100,15 @@ export const nanobotSections = (ws: Workspace, s: Settings, version: NanobotVers
 
   const log = ws.memory.historyFile
   if (head && s.includeHistory && ws.memory.history.length > 0) {
-    // made newest first, so when the budget runs short the oldest entries go
-    const entries = [...ws.memory.history].reverse().map((e) => {
+    const entries = ws.memory.history.map((e) => {
       const timestamp = instantOf(e.timestamp, ws.clock.timeZone)
       return item('history', `history:${e.line}`, `History ${e.timestamp || `line ${e.line}`}`.trim(), '', `- [${e.timestamp}] ${e.content}`, {
         ...(log === undefined ? {} : { file: log }),
         ...(timestamp === undefined ? {} : { timestamp }),
       })
     })
-    section('history', entries.reverse(), { head: '# Recent History\n\n', sep: '\n', cap: s.maxHistoryTokens })
+    // when the budget runs short, the oldest entries go
+    section('history', entries, { head: '# Recent History\n\n', sep: '\n', cap: s.maxHistoryTokens, dropFrom: 'start' })
   } else if (log !== undefined && (ws.memory.history.length > 0 || ws.memory.layout === 'history-md'))
     ignore('history', log, head && ws.memory.layout === 'history-md' ? 'migrates HISTORY.md into history.jsonl and marks every entry as processed' : head ? 'was asked not to show the history log' : 'does not show the history log in its prompt')
   if (version === '0.1.4' && s.session !== undefined)

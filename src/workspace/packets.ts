@@ -7,10 +7,13 @@
  */
 import * as E from 'fp-ts/lib/Either.js'
 import type { GsscError } from '../error.js'
+import { applyCaps } from '../compress/engine.js'
 import type { PacketInput } from '../packet.js'
-import { capItem } from './budget.js'
+import { decorationOf, renderSection, sectionsOf, type Section as LayoutSection } from '../structure/document.js'
+import { meter, type Meter } from '../tokenize/meter.js'
 import type { Workspace } from './model.js'
 import { partClass, resolveSettings, type PromptOptions, type Settings } from './options.js'
+import { promptDocument, promptPolicy } from './policy.js'
 import { promptSections, type Section } from './sections.js'
 
 /** Where a packet sat in the nanobot prompt; stored as `metadata.workspace`. */
@@ -55,7 +58,10 @@ export const workspacePackets = (ws: Workspace, options: PromptOptions): E.Eithe
   const s: Settings = { ...settings.right, maxTokens: Number.MAX_SAFE_INTEGER }
   const built = promptSections(ws, s)
   if (E.isLeft(built)) return built
-  const packets = built.right.sections.flatMap((sec) => (sec.id === 'skills' ? [summaryPacket(sec, s)] : itemPackets(sec, s)))
+  const m = meter(s.tokenizer)
+  // each part to its per-file cap, by the prompt's own policy
+  const capped = sectionsOf(applyCaps(promptDocument(built.right.sections, s, m), promptPolicy(s), m))
+  const packets = built.right.sections.flatMap((sec, n) => (sec.id === 'skills' ? [summaryPacket(sec, capped[n]!, s)] : itemPackets(sec, capped[n]!, m)))
   return E.right(packets.map((p, order) => ({ ...p, metadata: { workspace: { ...(p.metadata?.workspace as WorkspaceLayout), order } } })))
 }
 
@@ -66,27 +72,28 @@ export const workspacePackets = (ws: Workspace, options: PromptOptions): E.Eithe
  */
 const ALWAYS_RELEVANT = 1
 
-const itemPackets = (sec: Section, s: Settings): ReadonlyArray<PacketInput> =>
+const itemPackets = (sec: Section, laid: LayoutSection, m: Meter): ReadonlyArray<PacketInput> =>
   sec.items.flatMap((item) => {
-    const { fitted } = capItem(item, sec, s)
+    const fitted = laid.items.find((i) => i.packetId === item.id)
     if (fitted === undefined) return []
     const packet: PacketInput = {
       id: `workspace:${item.id}`,
       type: item.type,
       priority: item.priority,
-      content: fitted.text,
+      content: fitted.prefix + fitted.text,
       source: `workspace:${item.file ?? item.kind}`,
-      tokens: fitted.tokens,
+      // decoration and tokens are the part's exact count (see policy.ts)
+      tokens: decorationOf(fitted, m) + fitted.tokens,
       relevance: ALWAYS_RELEVANT,
       ...(item.timestamp === undefined ? {} : { timestamp: item.timestamp }),
-      metadata: { workspace: layout(sec, item.file, fitted.truncated) },
+      metadata: { workspace: layout(sec, item.file, fitted.cut !== undefined) },
     }
     return [packet]
   })
 
 /** The summary stays one packet: its XML list is only meaningful whole. */
-const summaryPacket = (sec: Section, s: Settings): PacketInput => {
-  const content = sec.head + sec.items.map((i) => i.head).join(sec.sep) + sec.tail
+const summaryPacket = (sec: Section, laid: LayoutSection, s: Settings): PacketInput => {
+  const content = renderSection(laid)
   return {
     id: 'workspace:skills',
     ...partClass(s, 'skills-summary'),

@@ -6,12 +6,20 @@
  */
 import * as E from 'fp-ts/lib/Either.js'
 import { match } from 'ts-pattern'
+import { applyCaps, fitDocument } from '../compress/engine.js'
+import { measured } from '../compress/stage.js'
 import type { GsscError, InputError } from '../error.js'
+import { itemCost, textRenderer } from '../output.js'
 import type { PacketType, Priority } from '../packet.js'
-import { allocate, capAll, renderPrompt, shrinkLast, type Decision, type Reason } from './budget.js'
+import { decorationOf, sectionsOf, type Document, type Item as LayoutItem } from '../structure/document.js'
+import { meter, type Meter } from '../tokenize/meter.js'
 import type { Workspace } from './model.js'
-import { fileCap, partClass, resolveSettings, type PartKind, type PromptOptions, type Settings } from './options.js'
-import { promptSections, type Omitted } from './sections.js'
+import { partClass, resolveSettings, type PartKind, type PromptOptions, type Settings } from './options.js'
+import { capOf, promptDocument, promptPolicy } from './policy.js'
+import { promptSections, type Item, type Omitted, type Section } from './sections.js'
+
+/** Why a part is (or is not) in the prompt as it is. */
+export type Reason = 'kept' | 'file-cap' | 'section-cap' | 'budget'
 
 /** One part of the prompt in the report. */
 export interface PartReport {
@@ -69,54 +77,58 @@ export const buildSystemPrompt = (ws: Workspace, options: PromptOptions): E.Eith
   const s = settings.right
   const built = promptSections(ws, s)
   if (E.isLeft(built)) return built
-  const capped = capAll(built.right.sections, s)
-  const first = allocate(capped, s, s.maxTokens)
-  let best = settle(first.decisions, s)
-  if (first.short && best.tokens < s.maxTokens) {
-    // the parts' counts overshot the joined prompt's: allocate again with that excess back
-    const retry = settle(allocate(capped, s, s.maxTokens + Math.max(0, first.estimate - best.tokens)).decisions, s)
-    if (retry.tokens > best.tokens) best = retry
-  }
-  const { decisions, prompt, tokens } = best
+  const m = meter(s.tokenizer)
+  const policy = promptPolicy(s)
+  // caps first, to tell what the per-file caps cut from what the budget cut (the engine applies them once)
+  const capped = applyCaps(promptDocument(built.right.sections, s, m), policy, m)
+  const render = measured(textRenderer, m)
+  const counter = { count: m.text }
+  const fitted = fitDocument(capped, policy, { available: s.maxTokens, meter: m, measure: (d) => render(d).exact, cost: (i, sec) => itemCost(textRenderer, i, sec, counter) })
+  const fates: Fates = { capped: itemsById(capped), fitted: itemsById(fitted.doc), sectionCapped: fitted.sectionCapped }
   return E.right({
-    prompt,
-    tokens,
+    prompt: render(fitted.doc).out.output,
+    tokens: fitted.tokens,
     budget: s.maxTokens,
-    parts: [...decisions.map((d) => report(d, s)), ...built.right.omitted.map(omittedReport(s))],
+    parts: [...built.right.sections.flatMap((sec) => sec.items.map((item) => report(item, sec, fates, s, m))), ...built.right.omitted.map(omittedReport(s))],
     problems: ws.problems,
   })
 }
 
-/** Renders and counts the prompt exactly, cutting the lowest-priority part until it fits. */
-const settle = (initial: ReadonlyArray<Decision>, s: Settings): { readonly decisions: ReadonlyArray<Decision>; readonly prompt: string; readonly tokens: number } => {
-  let decisions = initial
-  let prompt = renderPrompt(decisions)
-  let tokens = s.tokenizer.count(prompt)
-  // each pass cuts or drops one part, asking a little more each time, so it ends
-  for (let pass = 0; tokens > s.maxTokens; pass++) {
-    const next = shrinkLast(decisions, tokens - s.maxTokens + 2 ** pass - 1, s)
-    if (next === decisions) break
-    decisions = next
-    prompt = renderPrompt(decisions)
-    tokens = s.tokenizer.count(prompt)
-  }
-  return { decisions, prompt, tokens }
+/** What the caps and the engine made of each part, by id. */
+interface Fates {
+  readonly capped: ReadonlyMap<string, LayoutItem>
+  readonly fitted: ReadonlyMap<string, LayoutItem>
+  readonly sectionCapped: ReadonlySet<string>
+}
+
+const itemsById = (doc: Document): ReadonlyMap<string, LayoutItem> => new Map(sectionsOf(doc).flatMap((sec) => sec.items.map((i) => [i.packetId!, i] as const)))
+
+/** Why a part is as it is: the per-file cap when its cut (or removal) is the caps', else its section's cap or the budget. */
+const reasonOf = (item: Item, f: Fates, s: Settings): Reason => {
+  const before = f.capped.get(item.id)
+  const after = f.fitted.get(item.id)
+  const cap = capOf(item, s)
+  const byCap: Reason = cap !== undefined && cap < s.maxTokens ? 'file-cap' : 'budget'
+  if (after !== undefined && after.cut === undefined) return 'kept'
+  if (f.sectionCapped.has(item.id)) return 'section-cap'
+  // the caps removed it, or it stays as the caps cut it
+  return before === undefined || after === before ? byCap : 'budget'
 }
 
 const fmt = (n: number): string => n.toLocaleString('en-US')
 
-const report = (d: Decision, s: Settings): PartReport => {
-  const { item, fitted } = d
-  const truncated = fitted?.truncated ?? false
-  const dropped = fitted === undefined
+const report = (item: Item, section: Section, f: Fates, s: Settings, m: Meter): PartReport => {
+  const kept = f.fitted.get(item.id)
+  const reason = reasonOf(item, f, s)
+  const dropped = kept === undefined
   const verb = dropped ? 'dropped' : 'cut'
-  const cap = fmt(item.file === undefined ? s.maxFileTokens : fileCap(s, item.file))
-  const detail = match(d.reason)
+  const cap = fmt(capOf(item, s) ?? s.maxFileTokens)
+  const detail = match(reason)
     .with('kept', () => 'kept whole')
     .with('file-cap', () =>
       dropped ? `dropped: its ${cap}-token per-file cap cannot hold its heading and ${fmt(s.minCutTokens)} tokens` : `cut to the ${cap}-token per-file cap`,
     )
-    .with('section-cap', () => `${verb}: the ${d.section.head.split('\n')[0]!.replace(/^#+ /, '')} block is capped at ${fmt(d.section.cap ?? s.maxTokens)} tokens`)
+    .with('section-cap', () => `${verb}: the ${section.head.split('\n')[0]!.replace(/^#+ /, '')} block is capped at ${fmt(section.cap ?? s.maxTokens)} tokens`)
     .with('budget', () => `${verb} to fit the ${fmt(s.maxTokens)}-token budget after higher-priority parts`)
     .exhaustive()
   return {
@@ -126,10 +138,11 @@ const report = (d: Decision, s: Settings): PartReport => {
     kind: item.kind,
     type: item.type,
     priority: item.priority,
-    tokens: fitted?.tokens ?? 0,
-    truncated,
+    // decoration and tokens are the part's exact count (see policy.ts)
+    tokens: kept === undefined ? 0 : decorationOf(kept, m) + kept.tokens,
+    truncated: kept?.cut !== undefined,
     dropped,
-    reason: d.reason,
+    reason,
     detail,
   }
 }

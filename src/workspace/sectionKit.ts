@@ -1,6 +1,6 @@
 /**
  * Tools shared by the prompt layouts (gssc's own and each nanobot version's): a collector
- * that ranks items in the order they are made, the escapers for names and XML text, and the
+ * of items and sections, the escapers for names and XML text, and the
  * parts every layout reports as left out.
  *
  * @module
@@ -13,9 +13,8 @@ import { partClass, type PartKind, type Settings } from './options.js'
 import { describeMissing } from './requirements.js'
 import type { Item, Omitted, Section, SectionId } from './sections.js'
 
-/** Makes items (ranked in the order they are made) and collects non-empty sections. */
+/** Makes items and collects non-empty sections. */
 export const collector = (s: Settings) => {
-  let rank = 0
   const sections: Section[] = []
   const item = (kind: PartKind, id: string, name: string, head: string, body: string, extra: Partial<Item> = {}): Item => ({
     id,
@@ -25,7 +24,6 @@ export const collector = (s: Settings) => {
     body,
     cuttable: true,
     ...partClass(s, kind, extra.file),
-    rank: rank++,
     bytes: 0,
     ...extra,
   })

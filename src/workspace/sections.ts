@@ -1,7 +1,8 @@
 /**
  * The system prompt as data, before any budget: sections in nanobot's order, each a list of
- * items (one per file, skill or history entry) with its priority. The budget step decides
- * which items stay and how much of each; only `renderPrompt` makes a string.
+ * items (one per file, skill or history entry) with its priority. The fitting engine decides
+ * which items stay and how much of each (`policy.ts` states how); only the renderer makes a
+ * string.
  *
  * Order (sections joined by `\n\n---\n\n`): identity; bootstrap files (`## <FILE>` blocks
  * joined by `\n\n`); `# Memory` (long-term, then today's note); `# Active Skills`; `# Skills`
@@ -37,9 +38,7 @@ export interface Item {
   readonly cuttable: boolean
   readonly type: PacketType
   readonly priority: Priority
-  /** Tie-break among equal priorities: lower is kept first. */
-  readonly rank: number
-  /** Size of the source file on disk (for the truncation marker). */
+  /** Size of the source file on disk (for the truncation marker's estimate). */
   readonly bytes: number
   /** When the entry was written (history entries), epoch ms. */
   readonly timestamp?: number
@@ -54,6 +53,8 @@ export interface Section {
   readonly tail: string
   /** Caps the section's total tokens (the history block). */
   readonly cap?: number
+  /** Which end gives way first among items of equal priority: the oldest history entries (`start`); default `end`. */
+  readonly dropFrom?: 'start' | 'end'
   readonly items: ReadonlyArray<Item>
 }
 
@@ -124,15 +125,15 @@ export const promptSections = (ws: Workspace, s: Settings): E.Either<ConfigError
   )
   if (s.includeHistory && ws.memory.history.length > 0) {
     const file = ws.memory.historyFile
-    // newest first: when the budget runs short, the oldest entries go
-    const entries = [...ws.memory.history].reverse().map((e) => {
+    const entries = ws.memory.history.map((e) => {
       const timestamp = instantOf(e.timestamp, ws.clock.timeZone)
       return item('history', `history:${e.line}`, `History ${e.timestamp || `line ${e.line}`}`.trim(), '', e.timestamp === '' ? `- ${e.content}` : `- [${e.timestamp}] ${e.content}`, {
         ...(file === undefined ? {} : { file }),
         ...(timestamp === undefined ? {} : { timestamp }),
       })
     })
-    section('history', entries.reverse(), { head: '# Recent History\n\n', sep: '\n', cap: s.maxHistoryTokens })
+    // when the budget runs short, the oldest entries go
+    section('history', entries, { head: '# Recent History\n\n', sep: '\n', cap: s.maxHistoryTokens, dropFrom: 'start' })
   }
   if (s.session !== undefined)
     section('session', [item('session', 'session', 'Current Session', '', `## Current Session\nChannel: ${s.session.channel}\nChat ID: ${s.session.chatId}`)], {

@@ -82,7 +82,7 @@ const itemsOf = (doc: Document): ReadonlyMap<string, Item> =>
   new Map(doc.blocks.flatMap((b) => (b._tag === 'Section' ? b.items.map((i) => [i.packetId!, i] as const) : [])))
 
 describe('fitDocument, fill order cutting at the first miss (properties)', () => {
-  it('returns the exact count, never over the budget; caps hold; nothing after the first budget miss is kept', () => {
+  it('returns the exact count, never over the budget; caps hold; nothing after the first budget miss is kept, and no room it could hold is wasted', () => {
     fc.assert(
       fc.property(fc.array(sectionArb, { maxLength: 4 }), fc.integer({ min: 0, max: 110 }), fc.integer({ min: 1, max: 24 }), fc.boolean(), (sections, share, minKept, lean) => {
         const doc = documentOf(sections)
@@ -91,7 +91,8 @@ describe('fitDocument, fill order cutting at the first miss (properties)', () =>
         const policy: FitPolicy = { order: 'fill', halve: false, cut: true, minKept, miss: 'cut' }
         const capped = applyCaps(doc, policy, m)
         expect(applyCaps(capped, policy, m)).toEqual(capped)
-        const fitted = fitDocument(capped, policy, { available, meter: m, measure: (d) => gpt4o.count(renderText(d)), cost: (i, s) => decorationOf(i, m) + i.tokens + (lean ? 0 : m.text(s.separator)) })
+        const cost = (i: Item, s: Section): number => decorationOf(i, m) + i.tokens + (lean ? 0 : m.text(s.separator))
+        const fitted = fitDocument(capped, policy, { available, meter: m, measure: (d) => gpt4o.count(renderText(d)), cost })
         const rendered = renderText(fitted.doc)
         expect(fitted.tokens).toBe(gpt4o.count(rendered))
         expect(fitted.tokens).toBeLessThanOrEqual(available)
@@ -125,6 +126,19 @@ describe('fitDocument, fill order cutting at the first miss (properties)', () =>
         const idsOf = (u: (typeof order)[number]): ReadonlyArray<string> => u.items.map((i) => (capped.blocks[u.block] as Section).items[i]!.packetId!)
         const miss = order.findIndex((u) => idsOf(u).some((id) => !fitted.sectionCapped.has(id) && after.get(id) !== before.get(id)))
         if (miss >= 0) for (const u of order.slice(miss + 1)) for (const id of idsOf(u)) expect(after.has(id)).toBe(false)
+        // nothing wasted: unless a kept unit is cut for the budget, the first unit left out for it does not fit whole
+        const cutForBudget = [...after].some(([id, i]) => !fitted.sectionCapped.has(id) && i !== before.get(id))
+        if (miss >= 0 && !cutForBudget) {
+          const missed = new Set(idsOf(order[miss]!))
+          const keep = (i: Item): ReadonlyArray<Item> => {
+            const kept = missed.has(i.packetId!) ? i : after.get(i.packetId!)
+            return kept === undefined ? [] : [kept]
+          }
+          const withMissed: Document = { ...capped, blocks: capped.blocks.map((b) => (b._tag === 'Section' ? { ...b, items: b.items.flatMap(keep) } : b)) }
+          const sec = withMissed.blocks[order[miss]!.block] as Section
+          const overCap = sec.cap !== undefined && sec.items.reduce((sum, i) => sum + cost(i, sec), 0) > sec.cap
+          expect(overCap || gpt4o.count(renderText(withMissed)) > available).toBe(true)
+        }
       }),
       seeded(300),
     )

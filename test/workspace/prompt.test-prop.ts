@@ -1,7 +1,11 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { fitItem } from '../../src/workspace/fit.js'
+import { applyCaps } from '../../src/compress/engine.js'
+import { decorationOf, sectionsOf } from '../../src/structure/document.js'
+import { meter } from '../../src/tokenize/meter.js'
 import type { HistoryEntry, Skill, Workspace, WorkspaceFile } from '../../src/workspace/model.js'
+import { resolveSettings } from '../../src/workspace/options.js'
+import { promptDocument, promptPolicy } from '../../src/workspace/policy.js'
 import { buildSystemPrompt } from '../../src/workspace/prompt.js'
 import type { Item } from '../../src/workspace/sections.js'
 import { NOW, right, RUNTIME, tokenizer } from './helpers.js'
@@ -98,20 +102,25 @@ describe('buildSystemPrompt (properties)', () => {
   })
 })
 
-describe('fitItem (properties)', () => {
-  it('fits within the limit, keeps a prefix of the body, and counts the result exactly', () => {
+describe('a part under its per-file cap (properties)', () => {
+  it('fits within the cap, keeps a prefix of the body, and counts the result exactly', () => {
     fc.assert(
       fc.property(joinStress(400), fc.integer({ min: 1, max: 400 }), fc.integer({ min: 1, max: 32 }), (body, limit, minCut) => {
-        const item: Item = { id: 'x', kind: 'memory', name: 'Memory', file: 'memory/MEMORY.md', head: '## Long-term Memory\n', body, cuttable: true, type: 'task_state', priority: 1, rank: 0, bytes: Buffer.byteLength(body) }
-        const fitted = fitItem(item, limit, tokenizer, minCut)
+        const item: Item = { id: 'x', kind: 'memory', name: 'Memory', file: 'memory/MEMORY.md', head: '## Long-term Memory\n', body, cuttable: true, type: 'task_state', priority: 1, bytes: Buffer.byteLength(body) }
+        const s = right(resolveSettings({ tokenizer, runtime: RUNTIME, maxFileTokens: limit, minCutTokens: minCut }))
+        const m = meter(tokenizer)
+        const section = { id: 'memory' as const, joiner: '', head: '', sep: '', tail: '', items: [item] }
+        const fitted = sectionsOf(applyCaps(promptDocument([section], s, m), promptPolicy(s), m))[0]!.items[0]
         if (fitted === undefined) return
-        expect(fitted.tokens).toBeLessThanOrEqual(limit)
-        expect(fitted.tokens).toBe(tokenizer.count(fitted.text))
-        if (!fitted.truncated) expect(fitted.text).toBe(item.head + body)
+        const text = fitted.prefix + fitted.text
+        const tokens = decorationOf(fitted, m) + fitted.tokens
+        expect(tokens).toBeLessThanOrEqual(limit)
+        expect(tokens).toBe(tokenizer.count(text))
+        if (fitted.cut === undefined) expect(text).toBe(item.head + body)
         else {
-          const marker = fitted.text.lastIndexOf('\n… [truncated: memory/MEMORY.md, kept ')
+          const marker = text.lastIndexOf('\n… [truncated: memory/MEMORY.md, kept ')
           expect(marker).toBeGreaterThanOrEqual(item.head.length - 1)
-          const kept = fitted.text.slice(item.head.length, marker)
+          const kept = text.slice(item.head.length, marker)
           expect(body.startsWith(kept.replace(/[ \t]+$/, ''))).toBe(true)
         }
       }),

@@ -44,3 +44,49 @@ export const toolUnitOf = (messages: ReadonlyArray<ChatMessage>): ReadonlyArray<
  */
 export const toolGroups = (messages: ReadonlyArray<ChatMessage>, offset = 0): ReadonlyArray<string | undefined> =>
   toolUnitOf(messages).map((owner) => (owner < 0 ? undefined : `tools:${owner + offset}`))
+
+/**
+ * The tool-call unit of items that carry call ids rather than turns (team9 memory chunks,
+ * where one chunk may hold calls and results of several calls): items sharing a call id,
+ * transitively, are one unit. Returns each item's unit as the index of one of its items
+ * (union-find, near linear).
+ *
+ * @example
+ * sharedCallGroups([['c1'], [], ['c1', 'c2'], ['c2']]) // [0, 1, 0, 0]
+ * @category utils
+ * @since 0.2.0
+ */
+export const sharedCallGroups = (callIds: ReadonlyArray<ReadonlyArray<string>>): ReadonlyArray<number> => {
+  const parent = callIds.map((_, i) => i)
+  const find = (i: number): number => {
+    while (parent[i] !== i) i = parent[i] = parent[parent[i]!]!
+    return i
+  }
+  const byCall = new Map<string, number>()
+  callIds.forEach((ids, i) => {
+    for (const id of ids) {
+      const j = byCall.get(id)
+      if (j === undefined) byCall.set(id, i)
+      else parent[find(i)] = find(j)
+    }
+  })
+  return callIds.map((_, i) => find(i))
+}
+
+/**
+ * Where a window of turns cut at `start` may open: past the turns there that only answer
+ * calls (every part a tool result), whose calls lie before the window and went with it.
+ *
+ * @example
+ * windowOpening([user, results, results, assistant], 1) // 3
+ * @category utils
+ * @since 0.2.0
+ */
+export const windowOpening = (turns: ReadonlyArray<ChatMessage>, start: number): number => {
+  let i = start
+  while (i < turns.length && answersOnly(turns[i]!)) i++
+  return i
+}
+
+/** Whether a turn only answers calls: every part a tool result. */
+const answersOnly = (m: ChatMessage): boolean => m.parts.length > 0 && m.parts.every((p) => p._tag === 'ToolResult')

@@ -45,6 +45,7 @@ import { docToTurns } from '../structure/messages.js'
 import { section } from '../structure/sectioned.js'
 import { meter } from '../tokenize/meter.js'
 import { estimateTokenizer, type Tokenizer } from '../tokenize/tokenizer.js'
+import { sharedCallGroups } from '../toolUnits.js'
 import { unlistedChunks, type MemoryState } from './model.js'
 import type { ChunkRenderer } from './renderers.js'
 import { filterReason, toUnit, type ChunkExclusion, type ChunkFilter, type ChunkFinding, type Unit } from './units.js'
@@ -123,34 +124,13 @@ export const buildChunkContext = (state: MemoryState, options: ChunkBuildOptions
   E.map(build(state))(validate(state, options))
 
 /**
- * Call/result groups: units sharing a call id, transitively, by union-find. Returns each
- * unit's group root.
- */
-const callGroups = (units: ReadonlyArray<Unit>): ReadonlyArray<number> => {
-  const parent = units.map((_, i) => i)
-  const find = (i: number): number => {
-    while (parent[i] !== i) i = parent[i] = parent[parent[i]!]!
-    return i
-  }
-  const byCall = new Map<string, number>()
-  units.forEach((u, i) => {
-    for (const id of u.callIds) {
-      const j = byCall.get(id)
-      if (j === undefined) byCall.set(id, i)
-      else parent[find(i)] = find(j)
-    }
-  })
-  return units.map((_, i) => find(i))
-}
-
-/**
  * The engine's unit of each chunk. A pinned group (any member a SYSTEM or kept CRITICAL
  * chunk) is its call group, wherever its members stand. The other chunks form the window: a
  * window cannot end inside a call group, so a group there spans everything between its first
  * and last member.
  */
 const unitGroups = (units: ReadonlyArray<Unit>, pinned: (u: Unit) => boolean): ReadonlyArray<{ readonly group: string; readonly pinned: boolean }> => {
-  const root = callGroups(units)
+  const root = sharedCallGroups(units.map((u) => u.callIds))
   const pinnedRoots = new Set(units.flatMap((u, i) => (pinned(u) ? [root[i]!] : [])))
   const lastOf = new Map<number, number>()
   units.forEach((_, i) => pinnedRoots.has(root[i]!) || lastOf.set(root[i]!, i))

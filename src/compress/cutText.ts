@@ -161,6 +161,52 @@ export const tokensUpTo = (text: string, limit: number, tokenizer: Tokenizer): {
 export const countedNote = (label: string, kept: number, total: number, estimated: boolean): string =>
   `… [truncated: ${label}, kept ${fmt(kept)} of ${estimated ? `~${fmt(Number(total.toPrecision(3)))}` : fmt(total)} tokens]`
 
+/** What {@link cutFramed} kept. */
+export interface FramedCut {
+  /** The kept head of the text (never empty). */
+  readonly head: string
+  /** The head in its frame: what is shown. */
+  readonly text: string
+  /** Exact tokens of `text`. */
+  readonly tokens: number
+}
+
+/**
+ * Keeps the longest head of `text` whose frame (`frame(head)`: the head with what goes
+ * around it — a heading, a marker, a wrapper) counts at most `maxTokens`, counted exactly.
+ * `overhead` is the frame's tokens at their most; each try that still comes out over asks
+ * for that much less. Cut with {@link cutText}, so only a window of a huge text is tokenized;
+ * `totalTokens` is the text's count or an upper bound. `undefined` when fewer than `minKept`
+ * tokens of the text would stay.
+ *
+ * @example
+ * cutFramed(summary, 40, tokenizer.count('<summary>\n…\n</summary>'), (h) => `<summary>\n${h}…\n</summary>`, tokenizer, 900)?.text
+ * // '<summary>\nThe build failed because a module was missing.…\n</summary>'
+ * @category utils
+ * @since 0.2.0
+ */
+export const cutFramed = (
+  text: string,
+  maxTokens: number,
+  overhead: number,
+  frame: (head: string) => string,
+  tokenizer: Tokenizer,
+  totalTokens: number,
+  minKept = 1,
+): FramedCut | undefined => {
+  let keep = maxTokens - overhead
+  // BPE merges across the seams: re-check and ask for less (rarely more than twice)
+  for (let attempt = 0; attempt < 4 && keep >= minKept; attempt++) {
+    const head = cutText(text, keep, 'head', tokenizer, Math.max(keep + 1, totalTokens))
+    if (head === '') return undefined
+    const out = frame(head)
+    const tokens = tokenizer.count(out)
+    if (tokens <= maxTokens) return { head, text: out, tokens }
+    keep -= tokens - maxTokens
+  }
+  return undefined
+}
+
 /** What {@link cutCounted} kept. */
 export interface CountedCut {
   /** The kept head of the text, a line break and the note (the lead not repeated). */
@@ -174,8 +220,8 @@ export interface CountedCut {
 /**
  * Keeps the head of `text` after `lead` (a heading, never cut), then a note on its own line
  * saying what was kept of `totalTokens` (the lead's and the text's): at most `maxTokens` for
- * the three together, counted exactly. Cut with {@link cutText}, so only a window of a huge
- * text is tokenized. `undefined` when fewer than `minKept` tokens of the text would stay.
+ * the three together, counted exactly ({@link cutFramed}). `undefined` when fewer than
+ * `minKept` tokens of the text would stay.
  *
  * @example
  * cutCounted('## AGENTS.md\n\n', agents, 34, { label: 'AGENTS.md', estimated: false }, 38, 8, tokenizer)?.text
@@ -194,19 +240,16 @@ export const cutCounted = (
 ): CountedCut | undefined => {
   const leadTokens = tokenizer.count(lead)
   const note = (kept: number): string => countedNote(marker.label, kept, totalTokens, marker.estimated)
-  // room for the note at its longest, and for the line break a mid-line cut adds
-  let keep = maxTokens - tokenizer.count(note(maxTokens)) - 1 - leadTokens
-  for (let attempt = 0; attempt < 3 && keep >= minKept; attempt++) {
-    const head = cutText(text, keep, 'head', tokenizer, Math.max(keep + 1, totalTokens - leadTokens))
-    if (head === '') return undefined
+  const counts = new Map<string, number>() // the kept part's count, which the note states, by head
+  const frame = (head: string): string => {
     const kept = `${lead}${head}\n`
     const keptTokens = tokenizer.count(kept)
-    const out = `${kept}${note(keptTokens)}`
-    const tokens = tokenizer.count(out)
-    if (tokens <= maxTokens) return { text: out.slice(lead.length), tokens, keptTokens }
-    keep -= tokens - maxTokens
+    counts.set(head, keptTokens)
+    return `${kept}${note(keptTokens)}`
   }
-  return undefined
+  // room for the note at its longest, and for the line break a mid-line cut adds
+  const cut = cutFramed(text, maxTokens, tokenizer.count(note(maxTokens)) + 1 + leadTokens, frame, tokenizer, totalTokens - leadTokens, minKept)
+  return cut === undefined ? undefined : { text: cut.text.slice(lead.length), tokens: cut.tokens, keptTokens: counts.get(cut.head)! }
 }
 
 const fmt = (n: number): string => n.toLocaleString('en-US')

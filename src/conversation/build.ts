@@ -30,7 +30,7 @@ import { toOpenAI } from '../render/openai.js'
 import { sectionsOf, turnsSection, type Item } from '../structure/document.js'
 import { meter } from '../tokenize/meter.js'
 import { estimateTokenizer } from '../tokenize/tokenizer.js'
-import { toolGroups } from '../toolUnits.js'
+import { toolGroups, windowOpening } from '../toolUnits.js'
 import { composeSystemPrompt } from './systemPrompt.js'
 import { SESSION_MODES, type ContextBuildOptions, type ContextBuildResult, type ConversationMessage, type ConversationToolCall } from './types.js'
 
@@ -152,9 +152,8 @@ export const buildLlmMessagesFromConversation = (options: ContextBuildOptions): 
   const filteredCount = read.right.filtered.length
   const kept = read.right.turns
   const limited = max === undefined ? kept : newestWithin(kept, max)
-  let start = 0
   // a window never opens on a result whose call it left out
-  while (start < limited.length && limited[start]!.role === 'tool') start++
+  const start = windowOpening(limited, 0)
   const history = limited.slice(start)
   const trimmedCount = kept.length - history.length
 

@@ -11,7 +11,7 @@ import type { ChatMessage, Part } from '../message.js'
 import { messageText, withEpochTimestamp } from '../message.js'
 import { isRecord } from '../messageProblem.js'
 import { timestampMs, type TimestampInput } from '../timestamp.js'
-import { toolGroups } from '../toolUnits.js'
+import { toolGroups, windowOpening } from '../toolUnits.js'
 import { capMessage, itemCapOf, type Capped } from './itemCap.js'
 import { DEFAULT_PRIORITY, type Packet, type PacketInput, type PacketType } from '../packet.js'
 import type { Exclusion, SimpleMessage } from '../phase.js'
@@ -119,8 +119,7 @@ export const history = (limit?: number): Gatherer =>
     texts.reverse()
     const skipped = start
     // results whose call lies before the window leave with the turns before it
-    let first = 0
-    if (skipped > lead.length) while (first < turns.length && isToolAnswer(turns[first]!)) first++
+    const first = skipped > lead.length ? windowOpening(turns, 0) : 0
     const groups = toolGroups(turns.slice(first), skipped + first)
     const packets: Packet[] = [...lead]
     for (let k = first; k < turns.length; k++) {
@@ -168,9 +167,6 @@ export const history = (limit?: number): Gatherer =>
 
 /** The id of the history turns `[from, to)`: `history:3`, or `history:0..49` for several. */
 const rangeId = (from: number, to: number): string => (to - from === 1 ? `history:${from}` : `history:${from}..${to - 1}`)
-
-/** A turn that only answers tool calls: it cannot open a conversation window. */
-const isToolAnswer = (m: ChatMessage): boolean => m.parts.length > 0 && m.parts.every((p) => p._tag === 'ToolResult')
 
 /**
  * Normalizes a `{ role, content }` turn to a {@link ChatMessage}; chat messages pass as they are.

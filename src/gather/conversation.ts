@@ -20,7 +20,7 @@ import type { ContextBuildOptions } from '../conversation/types.js'
 import { messageText } from '../message.js'
 import type { PacketInput } from '../packet.js'
 import type { Exclusion } from '../phase.js'
-import { toolGroups } from '../toolUnits.js'
+import { toolGroups, windowOpening } from '../toolUnits.js'
 import { gatherer, type Gatherer, type GatheringWithExclusions } from './gatherer.js'
 
 /**
@@ -35,9 +35,9 @@ export const conversationGathering = (options: ContextBuildOptions): E.Either<Er
   if (E.isLeft(read)) return E.left(new Error(read.left.message))
   const { turns, index, replaced, filtered } = read.right
   const max = options.settings?.maxMessages ?? Number.POSITIVE_INFINITY
-  let start = Math.max(0, turns.length - max)
+  const cut = Math.max(0, turns.length - max)
   // a window never opens on a result whose call it left out
-  while (start > 0 && start < turns.length && turns[start]!.role === 'tool') start++
+  const start = cut > 0 ? windowOpening(turns, cut) : 0
   const groups = toolGroups(turns.slice(start))
   const id = (i: number): string => `conversation:${i}`
   const packets: PacketInput[] = [

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { escapeText } from '../../src/chunks/xml.js'
-import { countedNote, cutCounted, cutText, tokensUpTo } from '../../src/compress/cutText.js'
+import { countedNote, cutCounted, cutFramed, cutText, tokensUpTo } from '../../src/compress/cutText.js'
 import type { Tokenizer } from '../../src/tokenize/tokenizer.js'
 import { gpt4o } from '../helpers.js'
 
@@ -102,5 +102,23 @@ describe('cutCounted', () => {
     const cut = cutCounted(lead, huge, 500, { ...exact, estimated: true }, measured.tokens, 8, spy)!
     expect(cut.text).toMatch(/kept \d{3} of ~\d{3},\d{3} tokens\]$/)
     expect(Math.max(...counted)).toBeLessThan(10_000) // of 2,300,000 characters
+  })
+})
+
+describe('cutFramed', () => {
+  const frame = (head: string): string => `<summary>\n${head}…\n</summary>`
+  const text = 'The build failed because a module was missing. '.repeat(40).trim()
+
+  it('keeps the longest head whose frame fits, at a sentence end, counted exactly', () => {
+    const cut = cutFramed(text, 40, gpt4o.count(frame('')), frame, gpt4o, gpt4o.count(text))!
+    expect(cut.tokens).toBe(gpt4o.count(cut.text))
+    expect(cut.tokens).toBeLessThanOrEqual(40)
+    expect(cut.text).toBe(frame(cut.head))
+    expect(cut.head.endsWith('missing.')).toBe(true)
+    expect(text.startsWith(cut.head)).toBe(true)
+  })
+
+  it('keeps nothing when the frame leaves less than minKept tokens', () => {
+    expect(cutFramed(text, gpt4o.count(frame('')) + 2, gpt4o.count(frame('')), frame, gpt4o, 400, 3)).toBeUndefined()
   })
 })

@@ -22,6 +22,7 @@
  *
  * @module
  */
+import { cutText } from '../../compress/cutText.js'
 import type { ChatMessage } from '../../message.js'
 import { partText } from '../../message.js'
 import type { Tokenizer } from '../../tokenize/tokenizer.js'
@@ -138,5 +139,5 @@ export const extractiveSummarizer =
     if (text.length > 0 || pool[0] === undefined) return text
     // not even one whole sentence fits: the best one, cut to the target
     const top = pool[0].text
-    return top.slice(0, tokenizer.prefixEnd(top, targetTokens))
+    return cutText(top, targetTokens, 'head', tokenizer, targetTokens + 1)
   }

@@ -7,6 +7,7 @@
 import * as E from 'fp-ts/lib/Either.js'
 import { describeThrown } from '../../error.js'
 import { message, type ChatMessage } from '../../message.js'
+import { cutFramed } from '../../compress/cutText.js'
 import type { Tokenizer } from '../../tokenize/tokenizer.js'
 import type { HistoryItem } from '../items.js'
 import type { Summarizer } from './model.js'
@@ -44,9 +45,9 @@ export const summarize = async (summarizer: Summarizer, messages: ReadonlyArray<
 }
 
 /**
- * The summary as a user turn within `allowance` tokens: the summarizer's text is cut (on a
- * token boundary, marked with `…`) when it is longer than asked. Undefined when not even the
- * wrapper fits. Counts only the summary text, a few times at most.
+ * The summary as a user turn within `allowance` tokens: the summarizer's text is cut by the
+ * one text cutter (at a line or sentence end where one is close, marked with `…`) when it is
+ * longer than asked. Undefined when not even the wrapper fits.
  *
  * @category utils
  */
@@ -68,13 +69,7 @@ export const summaryItem = (
   })
   const full = tokenizer.count(wrapper.prefix + text + wrapper.suffix)
   if (full <= allowance) return { item: build(text, full), truncated: false }
-  let room = allowance - tokenizer.count(wrapper.prefix + '…' + wrapper.suffix)
-  // concatenation can merge tokens across the seams, so re-check and shrink (rarely twice)
-  for (let attempt = 0; attempt < 4 && room > 0; attempt++) {
-    const body = text.slice(0, tokenizer.prefixEnd(text, room)).trimEnd() + '…'
-    const tokens = tokenizer.count(wrapper.prefix + body + wrapper.suffix)
-    if (tokens <= allowance) return { item: build(body, tokens), truncated: true }
-    room -= tokens - allowance
-  }
-  return undefined
+  const frame = (head: string): string => `${wrapper.prefix}${head}…${wrapper.suffix}`
+  const cut = cutFramed(text, allowance, tokenizer.count(frame('')), frame, tokenizer, full)
+  return cut === undefined ? undefined : { item: build(`${cut.head}…`, cut.tokens), truncated: true }
 }

@@ -35,6 +35,7 @@ import { historyCompressor } from '../session/compressor.js'
 import type { Summarizer } from '../session/fit/model.js'
 import { historyStrategy, type StrategyName } from '../session/fit/strategy.js'
 import { chat } from '../structure/chat.js'
+import type { TokenCache } from '../tokenize/cache.js'
 import { createTokenizer, type Tokenizer } from '../tokenize/tokenizer.js'
 import { readShape } from './codecs.js'
 import { passthrough } from './passthrough.js'
@@ -65,6 +66,8 @@ export interface FitMessagesOptions {
   readonly shape?: Shape
   /** The per-item cap as a share of the budget (default 0.25; 1: off). */
   readonly maxItemShare?: number
+  /** A token-count cache shared across calls (`createTokenCache()`): an agent loop fitting each step counts each message once. */
+  readonly cache?: TokenCache
 }
 
 /** Where a message was in the input: its index (`through`: the last index of a range), or Anthropic's `system`. */
@@ -132,6 +135,15 @@ const coalesce = (dropped: ReadonlyArray<DroppedMessage>): ReadonlyArray<Dropped
   return out
 }
 
+/**
+ * Anthropic's turns open on a user turn: when none can within the budget, only the system
+ * prompt is left, which the API refuses. Said as an error rather than sent.
+ */
+const opensOnUser = <T>(r: FitMessagesResult<T>): E.Either<GsscError, FitMessagesResult<T>> =>
+  r.shape === 'anthropic' && r.sources.every((s) => s === 'system') && r.dropped.some((d) => typeof d.index === 'number')
+    ? E.left(inputError('maxTokens', `${r.budget.maxTokens} leaves no room for a user turn to open the conversation (Anthropic's rule; in a tool loop every later user turn is a tool_result, which cannot): raise it, or use strategy 'compress'`))
+    : E.right(r)
+
 const first = (p: InputPlace): number => (typeof p.index === 'number' ? p.index : -1)
 
 const positiveInt = (v: unknown): boolean => typeof v === 'number' && Number.isSafeInteger(v) && v > 0
@@ -175,6 +187,7 @@ export const fitMessagesTE = <T = unknown>(messages: T, options: FitMessagesOpti
         { query: '', history: decoded.messages },
         {
           tokenizer,
+          ...(options.cache === undefined ? {} : { cache: options.cache }),
           config: { maxTokens: available, reserveRatio: 0, maxHistoryMessages: Number.POSITIVE_INFINITY, ...(options.maxItemShare === undefined ? {} : { maxItemShare: options.maxItemShare }) },
           structurer: chat(),
           renderer,
@@ -222,6 +235,7 @@ export const fitMessagesTE = <T = unknown>(messages: T, options: FitMessagesOpti
         }
       })(safe)
     }),
+    TE.chainEitherKW(opensOnUser),
   )
 }
 

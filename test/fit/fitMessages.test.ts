@@ -76,6 +76,27 @@ describe('fitMessages', () => {
     expect(r.tokenCount).toBeLessThanOrEqual(1200)
   })
 
+  it('Anthropic tool loop: every later user turn is a tool_result, so the task opens the window and the newest pairs follow', async () => {
+    // before: the task went first, no turn after it could open, and no message was left
+    const messages: MessageParam[] = [
+      { role: 'user', content: 'Check every service.' },
+      ...Array.from({ length: 20 }, (_, i): MessageParam[] => [
+        { role: 'assistant', content: [{ type: 'tool_use', id: `toolu_${i}`, name: 'status', input: { service: i } }] },
+        { role: 'user', content: [{ type: 'tool_result', tool_use_id: `toolu_${i}`, content: `service ${i}: healthy, 3 replicas, p99 ${40 + i} ms` }] },
+      ]).flat(),
+    ]
+    const r = await fitMessages({ system: SYSTEM, messages }, { model: 'claude-sonnet-4-5', maxTokens: 600 })
+    const kept = r.sources.filter((s): s is number => typeof s === 'number')
+    expect(kept[0]).toBe(0)
+    expect(kept.length).toBeGreaterThan(2)
+    expect(kept.slice(1)).toEqual(Array.from({ length: kept.length - 1 }, (_, k) => messages.length - kept.length + 1 + k))
+    expect(r.messages.messages[1]?.role).toBe('assistant')
+    expect(r.dropped).toEqual([expect.objectContaining({ index: 1, through: messages.length - kept.length })])
+    expect(r.tokenCount).toBeLessThanOrEqual(600)
+    // so short a budget that the task is out of reach: an error, never a request of no messages
+    await expect(fitMessages({ system: SYSTEM, messages }, { model: 'claude-sonnet-4-5', maxTokens: 300 })).rejects.toThrow(/maxTokens: 300 leaves no room for a user turn/)
+  })
+
   it('rejects what it cannot read with an error naming the index, never a silent drop', async () => {
     await expect(fitMessages([{ role: 'user', content: 'hi' }, { role: 'wizard', content: 'x' }], { maxTokens: 100, shape: 'openai-chat' })).rejects.toThrow(/messages\[1\]/)
     await expect(fitMessages([], { maxTokens: 0 })).rejects.toThrow(/maxTokens/)

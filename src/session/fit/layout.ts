@@ -32,6 +32,8 @@ export interface HistoryFit {
   readonly exclude?: (unit: Unit) => boolean
   /** `user`: the kept units must open with a user turn (see `FitOptions.firstTurn`). */
   readonly firstTurn?: 'user' | 'any'
+  /** The unit starting at this item is pinned: the user turn that opens the window (see `planHistory`). */
+  readonly anchor?: number
 }
 
 /** The engine's answer for a history: kept units, and every other unit with its reason. */
@@ -67,7 +69,7 @@ export const planHistory = (items: ReadonlyArray<HistoryItem>, fit: HistoryFit):
         tokens: h.tokens,
         message: h.message,
         group: `unit:${n}`,
-        ...(pinSystem && u.system ? { pinned: true } : {}),
+        ...((pinSystem && u.system) || u.start === fit.anchor ? { pinned: true } : {}),
         ...(fit.preference === undefined ? {} : { priority: fit.preference(u) }),
       }
     }),
@@ -80,6 +82,13 @@ export const planHistory = (items: ReadonlyArray<HistoryItem>, fit: HistoryFit):
   const fitKept = candidates.filter((u) => keptIds.has(items[u.start]!.id))
   // Anthropic: the turns must open on a user turn, so an assistant turn cannot lead
   const opening = fit.firstTurn === 'user' ? fitKept.findIndex((u) => !u.system && items[u.start]!.message.role === 'user') : 0
+  // a tool loop's user turns after the first are all tool results, which cannot lead either: when
+  // no kept unit opens on a user turn, the newest user turn that could is kept as the opening,
+  // and the budget filled after it (once: the anchor opens the window)
+  if (opening < 0 && fit.anchor === undefined) {
+    const anchor = candidates.findLast((u) => !u.system && items[u.start]!.message.role === 'user' && !keptIds.has(items[u.start]!.id))
+    if (anchor !== undefined && items.slice(anchor.start, anchor.end).reduce((n, h) => n + h.tokens, 0) <= fit.budget) return planHistory(items, { ...fit, anchor: anchor.start })
+  }
   const leading = new Set(fitKept.filter((u, k) => !u.system && (opening < 0 || k < opening)))
   const kept = fitKept.filter((u) => !leading.has(u))
   // the limit explains what it removed only when it, not the budget, ended the window

@@ -62,7 +62,9 @@ export interface FitOptions {
   readonly pinSystem?: boolean
   /**
    * `user`: the kept turns must open with a user turn (Anthropic's rule): kept turns before
-   * the first user turn go, reported as `opens_with_assistant`. Default: any turn may open.
+   * the first user turn go, reported as `opens_with_assistant`; when no kept turn can open
+   * (a tool loop's later user turns are all tool results), the newest user turn that can is
+   * kept first and the budget filled after it. Default: any turn may open.
    */
   readonly firstTurn?: 'user' | 'any'
 }

@@ -49,6 +49,7 @@ export * from './select/mmr.js'
 export * from './select/selector.js'
 export * from './select/layoutAware.js'
 export * from './select/shares.js'
+export * from './select/embed.js'
 
 // structure
 export * from './structure/document.js'

@@ -8,6 +8,7 @@
 import type { Config } from './config.js'
 import type { ChatMessage, ImagePart, Part, Role } from './message.js'
 import type { Packet, PacketInput } from './packet.js'
+import type { Vectors } from './select/embed.js'
 import type { Scores } from './select/score.js'
 import type { Document } from './structure/document.js'
 import type { Structurer } from './structure/structurer.js'
@@ -135,6 +136,8 @@ export interface Gathered {
   readonly failures: ReadonlyArray<GatherFailure>
   readonly excluded: ReadonlyArray<Exclusion>
   readonly warnings: ReadonlyArray<Warning>
+  /** The query's and the ranked candidates' embeddings, when the build was given `embed`. */
+  readonly vectors?: Vectors
 }
 
 /** After selection: what is kept, what is not and why, and every packet's scores. */

@@ -37,6 +37,7 @@ import type { Packet } from './packet.js'
 import type { Exclusion, Gathered, Request, Selected, Structured, Warning } from './phase.js'
 import type { BuildResult } from './report.js'
 import { validateRequest } from './request.js'
+import { embedGathered, type Embed } from './select/embed.js'
 import { layoutAware } from './select/layoutAware.js'
 import type { Selector } from './select/selector.js'
 import { chat } from './structure/chat.js'
@@ -61,12 +62,19 @@ export interface GatherOptions extends Omit<CompositeOptions, 'name'> {
    * `structure()` uses it. Default `sectioned()`, the seed's layout.
    */
   readonly layout?: Structurer
+  /**
+   * An embeddings function: awaited once per build, with the query and every candidate the
+   * selector ranks in one batch; relevance becomes cosine similarity and MMR compares the
+   * same vectors. Default none: keyword relevance, offline. See `docs/relevance.md`.
+   */
+  readonly embed?: Embed
 }
 
 /**
  * Stage 1: validates the request and config, then runs the gatherers (in parallel by
  * default, each under a time limit). Failed gatherers are reported in `failures` (or fail
  * the build with `onError: 'fail'`). Packets with an id seen before are dropped and reported.
+ * With `embed`, the query and the candidates are then embedded in one call.
  *
  * @category stages
  * @since 0.1.0
@@ -107,6 +115,7 @@ export const gather =
               warnings: [...(said ?? []), ...warnings],
             }
           }),
+          TE.chain((g) => (options.embed === undefined ? TE.right(g) : embedGathered(options.embed)(g))),
         )
       }),
     )

@@ -20,6 +20,7 @@
  */
 import type { Packet, PacketType } from '../packet.js'
 import type { Exclusion, ExclusionReason, Gathered, Selected, Selection } from '../phase.js'
+import { cosine, type Vectors } from './embed.js'
 import { mmr, sorted, type Ranking } from './mmr.js'
 import type { Prepared, SelectOptions, Unit } from './selector.js'
 import { percent, shareRooms } from './shares.js'
@@ -135,9 +136,10 @@ export const fill = (g: Gathered, prepared: Prepared, options: SelectOptions = {
     return true
   }
 
+  const similarity = prepared.vectors === undefined ? undefined : unitSimilarity(prepared.vectors)
   for (const level of prepared.levels) {
     const ranking: Ranking<Unit> = config.enableMMR
-      ? mmr(level.others, { lambda: config.mmrLambda, score: (u) => u.score, text: unitText, extract: prepared.extract })
+      ? mmr(level.others, { lambda: config.mmrLambda, score: (u) => u.score, text: unitText, extract: prepared.extract, similarity })
       : sorted(level.others)
     for (let u = ranking.next(); u !== undefined; u = ranking.next()) {
       if (taken.has(u) || fits(u)) {
@@ -172,3 +174,20 @@ export const fill = (g: Gathered, prepared: Prepared, options: SelectOptions = {
 const grouped = (u: Unit): string => (u.packets.length > 1 ? ` with the ${u.packets.length - 1} other packet(s) of its group` : '')
 
 const unitText = (u: Unit): string => u.packets.map((p) => p.content).join('\n')
+
+/** Cosine similarity of two units' first embedded packets; undefined (keywords decide) when one has none. */
+const unitSimilarity =
+  (vectors: Vectors) =>
+  (a: Unit, b: Unit): number | undefined => {
+    const va = vectorOf(vectors, a)
+    const vb = vectorOf(vectors, b)
+    return va === undefined || vb === undefined ? undefined : cosine(va, vb)
+  }
+
+const vectorOf = (vectors: Vectors, u: Unit): ReadonlyArray<number> | undefined => {
+  for (const p of u.packets) {
+    const v = vectors.byId.get(p.id)
+    if (v !== undefined) return v
+  }
+  return undefined
+}

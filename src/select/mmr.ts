@@ -1,6 +1,8 @@
 /**
  * Maximal marginal relevance: re-ranks candidates so each pick balances its own score
  * against its similarity to what was already taken: λ·score − (1 − λ)·max-similarity.
+ * Similarity is the Jaccard overlap of keyword sets, or the caller's (the cosine of the
+ * build's embeddings, when it has them).
  *
  * The order is produced lazily, one pick at a time, and only packets actually taken count as
  * "already selected". The selector stops asking once the budget is full, so the cost is
@@ -56,6 +58,8 @@ export const mmr = <A>(
     readonly score: (a: A) => number
     readonly text: (a: A) => string
     readonly extract: KeywordExtractor
+    /** Similarity of two candidates (embeddings' cosine); where it says undefined, keyword Jaccard decides. */
+    readonly similarity?: (a: A, b: A) => number | undefined
   },
 ): Ranking<A> => {
   const pool = items.map((item) => ({ item, keys: undefined as ReadonlySet<string> | undefined, maxSim: 0, used: false }))
@@ -79,8 +83,7 @@ export const mmr = <A>(
     taken: (a) => {
       const chosen = pool.find((e) => e.item === a)
       if (chosen === undefined) return
-      const keys = keysOf(chosen)
-      for (const e of pool) if (!e.used) e.maxSim = Math.max(e.maxSim, jaccard(keys, keysOf(e)))
+      for (const e of pool) if (!e.used) e.maxSim = Math.max(e.maxSim, options.similarity?.(a, e.item) ?? jaccard(keysOf(chosen), keysOf(e)))
     },
   }
 }

@@ -1,8 +1,9 @@
 /**
  * The default selector: score, gate, order, then fill the budget greedily.
  *
- * 1. Scores: relevance (not for history, see below), recency, composite (with the per-type
- *    decay and weights of `config.types`, where given).
+ * 1. Scores: relevance (keyword overlap, or cosine similarity when the build has embeddings;
+ *    not for history, see below), recency, composite (with the per-type decay and weights of
+ *    `config.types`, where given).
  * 2. P0 packets and the task are always kept.
  * 3. Gated packets (everything but P0, the task and history) below `minRelevance` are dropped.
  * 4. The rest is ordered by priority, then by composite score (or MMR, when enabled).
@@ -23,6 +24,7 @@
 import type { Config } from '../config.js'
 import type { Packet, PacketType } from '../packet.js'
 import type { Exclusion, Gathered, Selected, Warning } from '../phase.js'
+import { semanticRelevance, type Vectors } from './embed.js'
 import { fill } from './fill.js'
 import { keywordExtractor, type KeywordExtractor } from './keywords.js'
 import { compositeScore, recency, relevance, type Scorer, type Scores } from './score.js'
@@ -72,6 +74,8 @@ export interface Prepared {
   readonly gatedOut: ReadonlyArray<Exclusion>
   readonly warnings: ReadonlyArray<Warning>
   readonly extract: KeywordExtractor
+  /** The build's embeddings (`gather`'s `embed`): MMR compares these instead of keywords. */
+  readonly vectors?: Vectors
 }
 
 // -------------------------------------------------------------------------------------
@@ -100,7 +104,8 @@ export const isRetrieved = (p: Packet): boolean => typeof p.metadata['rank'] ===
 export const prepare = (g: Gathered, options: SelectOptions = {}): Prepared => {
   const { config, now } = g.env
   const extract = options.extract ?? keywordExtractor()
-  const rel = options.relevance ?? relevance(g.request.query, extract)
+  const lexical = relevance(g.request.query, extract)
+  const rel = options.relevance ?? (g.vectors === undefined ? lexical : semanticRelevance(g.vectors, lexical))
   const scorers = typeScorers(config, now)
   const gated = options.gate ?? ((p: Packet) => !alwaysKept(p) && p.type !== 'history' && !isRetrieved(p))
 
@@ -158,7 +163,7 @@ export const prepare = (g: Gathered, options: SelectOptions = {}): Prepared => {
         },
       ]
     : []
-  return { scores, always, levels, gatedOut, warnings, extract }
+  return { scores, always, levels, gatedOut, warnings, extract, ...(g.vectors === undefined ? {} : { vectors: g.vectors }) }
 }
 
 export { fill }

@@ -28,6 +28,7 @@ export * from './config.js'
 export * from './error.js'
 export type * from './phase.js'
 export * from './report.js'
+export * from './layoutReport.js'
 export { validateRequest } from './request.js'
 
 // tokens (more in gssc/tokenize)

@@ -6,6 +6,7 @@
  * @module
  */
 import type { Config } from './config.js'
+import type { Finding } from './render/finding.js'
 import type { ChatMessage, ImagePart, Part, Role } from './message.js'
 import type { Packet, PacketInput } from './packet.js'
 import type { Vectors } from './select/embed.js'
@@ -60,8 +61,14 @@ export interface GatherFailure {
   readonly message: string
 }
 
-/** Why a packet is not in the output. */
+/**
+ * Why something is not in the output: the one "left out" vocabulary of every builder (the
+ * core build, the session strategies, the chunk, conversation and workspace builders,
+ * `fitMessages`). A builder that can only leave things out for some reasons names its subset
+ * with `Extract` (`DropReason`, `ChunkExclusionReason`), so the words never drift apart.
+ */
 export type ExclusionReason =
+  // the core build
   | 'below_min_relevance'
   | 'over_budget'
   | 'truncated'
@@ -69,7 +76,7 @@ export type ExclusionReason =
   | 'not_in_layout'
   | 'duplicate_id'
   | 'gatherer_failure'
-  /** Older history turns beyond `maxHistoryMessages` (or the history gatherer's limit). */
+  /** Older history turns beyond `maxHistoryMessages` (or the history gatherer's limit, or a stored conversation's `settings.maxMessages`). */
   | 'history_limit'
   /** A team9 chunk present in `chunks` but missing from `chunkIds`: not part of the context. */
   | 'unlisted'
@@ -79,16 +86,53 @@ export type ExclusionReason =
   | 'type_cap'
   /** It would have fitted in the room other types' floors (`config.types.<type>.floor`) hold. */
   | 'type_floor'
+  // history fitting (the session strategies, `fitMessages`)
+  /** Beyond `keepRecentCount`, the number of recent turns kept verbatim. */
+  | 'keep_recent_count'
+  /** A tool result with no call before it. */
+  | 'orphan_result'
+  /** Meant for a summary the summarizer failed to write. */
+  | 'summary_failed'
+  /** An assistant turn before the first kept user turn (Anthropic's turns open on a user turn). */
+  | 'opens_with_assistant'
+  // the chunk builder's filters (seed 000)
+  /** `includeOnlyChunkIds` was given and does not list it. */
+  | 'not_in_include_list'
+  /** Its chunk type is in `excludeTypes`. */
+  | 'excluded_type'
+  /** A SYSTEM chunk, with `includeSystem: false`. */
+  | 'system_excluded'
+  /** An ENVIRONMENT chunk, with `includeEnvironment: false`. */
+  | 'environment_excluded'
+  /** It rendered to nothing. */
+  | 'empty'
+  // caps of the layout (the workspace prompt)
+  /** Its own cap (a workspace file's per-file cap) cannot hold it. */
+  | 'item_cap'
+  /** Its section's token cap (the workspace history block) has no room for it. */
+  | 'section_cap'
+  // the workspace's own parts
+  /** A file the layout expects is not there. */
+  | 'missing'
+  /** An always-on skill whose requirements are not met. */
+  | 'unavailable'
+  /** The agent version being matched does not show it. */
+  | 'ignored'
+  /** A bundled skill hidden by the workspace's own of that name. */
+  | 'shadowed'
 
-/** A packet (or, for `gatherer_failure`, a gatherer) left out, and why. */
-export interface Exclusion {
+/**
+ * Something left out (a packet, a chunk, a turn, a workspace part; for `gatherer_failure`, a
+ * gatherer), and why. `R` narrows the reasons a builder can give.
+ */
+export interface Exclusion<R extends ExclusionReason = ExclusionReason> {
   readonly id: string
-  readonly reason: ExclusionReason
+  readonly reason: R
   readonly detail?: string
 }
 
-/** Something the caller should know about a build that still succeeded. */
-export type Warning =
+/** A note a builder itself makes about a build that still succeeded (the `message` says it in words). */
+export type Notice =
   | { readonly _tag: 'NoQueryKeywords'; readonly message: string }
   | { readonly _tag: 'InstructionsTruncated'; readonly packetId: string; readonly keptTokens: number; readonly originalTokens: number; readonly message: string }
   | { readonly _tag: 'InstructionsDropped'; readonly packetId: string; readonly message: string }
@@ -99,6 +143,15 @@ export type Warning =
    * a workspace skill that cannot be used, a repaired turn): said once, with where.
    */
   | { readonly _tag: 'SourceProblem'; readonly source: string; readonly line?: number; readonly message: string }
+
+/**
+ * Something the caller should know about a build that still succeeded: the one vocabulary of
+ * non-fatal findings of every builder. A builder's own notes ({@link Notice}, with a
+ * `message`), and the changes the provider renderers make so a request is accepted
+ * (`Finding`: where, by index, and for builders that know it, the item's `id`). Say any of
+ * them in words with `describeWarning` (`gssc/inspect`).
+ */
+export type Warning = Notice | Finding
 
 /** A packet the selector kept, with its token count and scores. */
 export interface Selection {

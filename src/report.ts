@@ -3,8 +3,10 @@
  *
  * @module
  */
+import { match, P } from 'ts-pattern'
 import type { PacketType, Priority } from './packet.js'
 import type { Exclusion, ExclusionReason, GatherFailure, Warning } from './phase.js'
+import { describeFinding } from './render/finding.js'
 import type { Scores } from './select/score.js'
 import type { Document } from './structure/document.js'
 import type { MeterStats } from './tokenize/meter.js'
@@ -54,6 +56,33 @@ export interface PacketReport {
   readonly section?: string
 }
 
+/**
+ * What every builder reports, in one vocabulary: the core build's result without its meter
+ * statistics. `explain`, `renderExplain` and `renderReport` read it, whichever builder made
+ * it (a builder's own result carries it as `report`, see {@link Reported}).
+ */
+export type Report<O = unknown> = Omit<BuildResult<O>, 'stats'>
+
+/**
+ * A builder's result that carries its report: `fitMessages`, `buildChunkContext`,
+ * `buildLlmMessagesFromConversation`, `buildSession` / `rebuildSession`, the workspace's
+ * `buildTurn`.
+ */
+export interface Reported<O = unknown> {
+  readonly report: Report<O>
+}
+
+/**
+ * The report of any builder's result: the core build's result is its own report; every other
+ * builder's result carries one.
+ *
+ * @example
+ * explain(reportOf(await fitMessages(messages, { maxTokens: 8000 })))
+ * @category utils
+ * @since 0.2.0
+ */
+export const reportOf = <O>(r: Report<O> | Reported<O>): Report<O> => ('report' in r ? r.report : r)
+
 /** The result of a build. */
 export interface BuildResult<O = string> {
   /** What you send: a prompt string, or the chat messages of the chosen format. */
@@ -84,23 +113,42 @@ export interface BuildResult<O = string> {
 }
 
 /**
- * The report as plain JSON (what `gssc build --json` prints), without the document.
+ * The report of any builder's result as plain JSON (what `gssc build --json` prints), without the document.
  *
  * @category utils
  * @since 0.1.0
  */
-export const toJson = <O>(r: BuildResult<O>) => ({
-  output: r.output,
-  sources: r.sources,
-  format: r.format,
-  tokenCount: r.tokenCount,
-  tokenCountExact: r.tokenCountExact,
-  budget: r.budget,
-  included: r.included,
-  excluded: r.excluded,
-  truncated: r.truncated,
-  sections: r.sections,
-  failures: r.failures,
-  warnings: r.warnings,
-  packets: r.packets,
-})
+export const toJson = <O>(result: Report<O> | Reported<O>) => {
+  const r = reportOf(result)
+  return {
+    output: r.output,
+    sources: r.sources,
+    format: r.format,
+    tokenCount: r.tokenCount,
+    tokenCountExact: r.tokenCountExact,
+    budget: r.budget,
+    included: r.included,
+    excluded: r.excluded,
+    truncated: r.truncated,
+    sections: r.sections,
+    failures: r.failures,
+    warnings: r.warnings,
+    packets: r.packets,
+  }
+}
+
+/**
+ * A warning in words: a builder's own note says itself (`message`); a renderer's repair is
+ * described by `describeFinding`. What the CLI, `--explain` and the HTML report print.
+ *
+ * @example
+ * describeWarning({ _tag: 'SyntheticResult', index: 4, callId: 'call_1' })
+ * // 'messages[4]: tool call "call_1" had no result; inserted an error result "No result provided"'
+ * @category utils
+ * @since 0.2.0
+ */
+export const describeWarning = (w: Warning): string =>
+  match(w)
+    .with({ message: P.string }, (n) => n.message)
+    .with({ index: P.number }, (f) => describeFinding(f))
+    .exhaustive()

@@ -35,6 +35,7 @@ import { configError, inputError, show, type ConfigError, type InputError } from
 import { isRecord } from '../messageProblem.js'
 import { anthropicRenderer, openaiRenderer } from '../formats.js'
 import type { ChatMessage } from '../message.js'
+import type { Report } from '../report.js'
 import { itemCost, type Renderer } from '../output.js'
 import { hasText } from '../render/blank.js'
 import type { CostOptions } from '../render/cost.js'
@@ -46,8 +47,10 @@ import { section } from '../structure/sectioned.js'
 import { meter } from '../tokenize/meter.js'
 import { estimateTokenizer, type Tokenizer } from '../tokenize/tokenizer.js'
 import { sharedCallGroups } from '../toolUnits.js'
-import { unlistedChunks, type MemoryState } from './model.js'
+import { unlistedExcluded } from '../gather/chunks.js'
+import type { MemoryState } from './model.js'
 import type { ChunkRenderer } from './renderers.js'
+import { chunkReport } from './report.js'
 import { filterReason, toUnit, type ChunkExclusion, type ChunkFilter, type ChunkFinding, type Unit } from './units.js'
 
 /** Options of {@link buildChunkContext}: the seed's, plus renderers and the target format. */
@@ -95,6 +98,8 @@ export interface ChunkBuildResult {
   readonly findings: ReadonlyArray<ChunkFinding>
   /** False when there is no `systemPrompt` or it did not fit. */
   readonly systemPromptIncluded: boolean
+  /** The build in the one report vocabulary: `explain(result)` and `renderReport(result)` read it. */
+  readonly report: Report<ReadonlyArray<ChatMessage>>
 }
 
 /** The state and options, checked before anything reads them (a JavaScript caller may pass the raw JSON). */
@@ -157,17 +162,17 @@ const build =
     const exclusions: Array<ChunkExclusion> = []
     const findings: Array<ChunkFinding> = []
     const units: Array<Unit> = []
-    for (const id of state.chunkIds) {
+    for (const [index, id] of state.chunkIds.entries()) {
       const chunk = state.chunks.get(id)
       if (chunk === undefined) continue // parseMemoryState guarantees it is there
       const reason = filterReason(chunk, options)
       if (reason !== undefined) {
-        exclusions.push({ chunkId: id, reason })
+        exclusions.push({ id, reason })
         continue
       }
-      const r = toUnit(chunk, options.renderers ?? [], counter, cost)
+      const r = toUnit(chunk, index, options.renderers ?? [], counter, cost)
       findings.push(...r.findings)
-      if (r.unit === undefined) exclusions.push({ chunkId: id, reason: 'empty' })
+      if (r.unit === undefined) exclusions.push({ id, reason: 'empty' })
       else units.push(r.unit)
     }
 
@@ -217,9 +222,12 @@ const build =
     })
 
     const turns = docToTurns(fitted.doc)
-    const chunkOf = (packetId: string): string => packetId.slice(0, packetId.indexOf('\u0000'))
+    const chunkOf = (packetId: string): string => {
+      const at = packetId.indexOf('\u0000')
+      return at < 0 ? packetId : packetId.slice(0, at)
+    }
     const kept = new Set(turns.sources.flat().filter((id) => id !== PROMPT_ID).map(chunkOf))
-    units.forEach((u) => kept.has(u.chunkId) || exclusions.push({ chunkId: u.chunkId, reason: 'over_budget' }))
+    units.forEach((u) => kept.has(u.chunkId) || exclusions.push({ id: u.chunkId, reason: 'over_budget' }))
     const placements: ChunkPlacement[] = turns.partSources.flatMap((parts, messageIndex) => {
       const byChunk = new Map<string, number[]>()
       parts.forEach((ids, partIndex) => {
@@ -234,19 +242,41 @@ const build =
     })
 
     const order = new Map(state.chunkIds.map((id, i) => [id, i]))
-    const byState = (a: ChunkExclusion, b: ChunkExclusion): number => order.get(a.chunkId)! - order.get(b.chunkId)!
+    const byState = (a: ChunkExclusion, b: ChunkExclusion): number => order.get(a.id)! - order.get(b.id)!
     const sortedExclusions = exclusions.sort(byState)
-    const unlisted = unlistedChunks(state).map((chunkId): ChunkExclusion => ({ chunkId, reason: 'unlisted' }))
+    const unlisted = unlistedExcluded(state)
+    const tokenCount = turns.messages.length === 0 ? 0 : fitted.tokens
+    const tokenCountExact = options.tokenizer?.exact === true
+    const allExclusions = [...sortedExclusions, ...unlisted]
+    const pinnedIds = new Set(units.flatMap((u, i) => (groups[i]!.pinned ? [u.chunkId] : [])))
     return {
       messages: turns.messages,
-      tokenCount: turns.messages.length === 0 ? 0 : fitted.tokens,
-      tokenCountExact: options.tokenizer?.exact === true,
+      tokenCount,
+      tokenCountExact,
       includedChunkIds: units.flatMap((u) => (kept.has(u.chunkId) ? [u.chunkId] : [])),
-      excludedChunkIds: sortedExclusions.map((x) => x.chunkId),
-      exclusions: [...sortedExclusions, ...unlisted],
+      excludedChunkIds: sortedExclusions.map((x) => x.id),
+      exclusions: allExclusions,
       placements,
       findings,
       systemPromptIncluded: turns.sources.some((ids) => ids.includes(PROMPT_ID)),
+      report: chunkReport({
+        state,
+        units,
+        pinned: (u) => pinnedIds.has(u.chunkId),
+        doc: fitted.doc,
+        chunkOf,
+        promptId: PROMPT_ID,
+        hasPrompt: prompt !== undefined,
+        messages: turns.messages,
+        sources: turns.sources,
+        format,
+        tokenCount,
+        tokenCountExact,
+        maxTokens: options.maxTokens,
+        exclusions: allExclusions,
+        findings,
+        meter: m,
+      }),
     }
   }
 

@@ -13,38 +13,31 @@
 import type { ImagePart, TextPart } from '../message.js'
 import { cleanMessage } from '../render/clean.js'
 import { partCost, type Counter, type CostOptions } from '../render/cost.js'
-import type { ImageDropReason } from '../render/finding.js'
+import type { Exclusion, ExclusionReason } from '../phase.js'
+import type { Finding } from '../render/finding.js'
 import { classifyChunk, type ChunkRole } from './classify.js'
 import { leavesOf, type ChunkType, type MemoryChunk } from './model.js'
 import { renderDefault, renderedParts, type ChunkRenderer } from './renderers.js'
 
-/** Why a chunk is not in the context. */
-export type ChunkExclusionReason =
-  /** `includeOnlyChunkIds` was given and does not list it. */
-  | 'not_in_include_list'
-  /** Its type is in `excludeTypes`. */
-  | 'excluded_type'
-  /** A SYSTEM chunk, with `includeSystem: false`. */
-  | 'system_excluded'
-  /** An ENVIRONMENT chunk, with `includeEnvironment: false`. */
-  | 'environment_excluded'
-  /** It rendered to nothing. */
-  | 'empty'
-  /** It did not fit in `maxTokens`. */
-  | 'over_budget'
-  /** It is in the state's `chunks` but not in `chunkIds`, so not part of the context. */
-  | 'unlisted'
+/**
+ * Why a chunk is not in the context: the chunk builder's words of the one vocabulary
+ * (`ExclusionReason`): a filter of seed 000 (`not_in_include_list`, `excluded_type`,
+ * `system_excluded`, `environment_excluded`), `empty` (it rendered to nothing), `over_budget`,
+ * or `unlisted` (in `chunks` but not in `chunkIds`).
+ */
+export type ChunkExclusionReason = Extract<
+  ExclusionReason,
+  'not_in_include_list' | 'excluded_type' | 'system_excluded' | 'environment_excluded' | 'empty' | 'over_budget' | 'unlisted'
+>
 
-/** A chunk left out, and why. */
-export interface ChunkExclusion {
-  readonly chunkId: string
-  readonly reason: ChunkExclusionReason
-}
+/** A chunk left out (`id`: the chunk's id), and why. */
+export type ChunkExclusion = Exclusion<ChunkExclusionReason>
 
-/** Something removed from a chunk's rendering so providers accept it. */
-export type ChunkFinding =
-  | { readonly _tag: 'DroppedImage'; readonly chunkId: string; readonly reason: ImageDropReason }
-  | { readonly _tag: 'DroppedEmptyText'; readonly chunkId: string; readonly count: number }
+/**
+ * Something removed from a chunk's rendering so providers accept it: a renderer's finding,
+ * with `id` the chunk's id and `index` its place in `chunkIds`.
+ */
+export type ChunkFinding = Extract<Finding, { readonly _tag: 'DroppedImage' | 'DroppedEmptyText' }> & { readonly id: string }
 
 /** Consecutive rendered leaves of one role. */
 export interface Segment {
@@ -106,13 +99,14 @@ const renderLeaf = (renderers: ReadonlyArray<ChunkRenderer>, leaf: MemoryChunk):
 }
 
 /**
- * Renders a chunk into a unit; `undefined` when nothing is left to send.
+ * Renders a chunk (at `index` in `chunkIds`) into a unit; `undefined` when nothing is left to send.
  *
  * @category utils
  * @since 0.1.0
  */
 export const toUnit = (
   chunk: MemoryChunk,
+  index: number,
   renderers: ReadonlyArray<ChunkRenderer>,
   counter: Counter,
   options: CostOptions,
@@ -126,10 +120,9 @@ export const toUnit = (
   const segments: Array<{ role: ChunkRole; parts: Array<TextPart | ImagePart>; costs: Array<number> }> = []
   for (const leaf of leaves) {
     const cleaned = cleanMessage({ role: leaf.role, parts: leaf.parts }, 0, { format: options.format })
-    for (const f of cleaned.findings) {
-      if (f._tag === 'DroppedImage') findings.push({ _tag: 'DroppedImage', chunkId: chunk.id, reason: f.reason })
-      if (f._tag === 'DroppedEmptyText') findings.push({ _tag: 'DroppedEmptyText', chunkId: chunk.id, count: f.count })
-    }
+    // a rendered leaf is text and images only: cleaning can drop an image or empty text, nothing else
+    for (const f of cleaned.findings)
+      if (f._tag === 'DroppedImage' || f._tag === 'DroppedEmptyText') findings.push({ ...f, index, id: chunk.id })
     // cleaning only removes parts, so text and image parts stay text and image parts
     const parts = (cleaned.message?.parts ?? []) as ReadonlyArray<TextPart | ImagePart>
     if (parts.length === 0) continue

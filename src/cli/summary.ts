@@ -3,7 +3,7 @@
  *
  * @module
  */
-import type { BuildResult } from '../report.js'
+import { describeWarning, type BuildResult } from '../report.js'
 
 /** The summary: tokens used, packets kept, cut and dropped, failures, turns left out, warnings. @category utils */
 export const summary = <O>(r: BuildResult<O>): string => {
@@ -14,7 +14,7 @@ export const summary = <O>(r: BuildResult<O>): string => {
     ...r.failures.map((f) => `gssc: gatherer ${f.gatherer} failed (${f.reason}): ${f.message}`),
     // left out before they became packets (turn ranges): not in the packet count above
     ...r.excluded.filter((e) => e.reason !== 'gatherer_failure' && !seen.has(e.id)).map((e) => `gssc: left out ${e.id} (${e.reason})${e.detail === undefined ? '' : `: ${e.detail}`}`),
-    ...r.warnings.map((w) => `gssc: warning: ${w.message}`),
+    ...r.warnings.map((w) => `gssc: warning: ${describeWarning(w)}`),
   ]
   return `${lines.join('\n')}\n`
 }

@@ -15,6 +15,7 @@
  * @module
  */
 import { decorationOf, estimate, estimateSection, sectionsOf, type Document, type Item, type Section } from '../structure/document.js'
+import type { ExclusionReason } from '../phase.js'
 import type { Meter } from '../tokenize/meter.js'
 import { fillAndSettle } from './fill.js'
 import type { FitPolicy } from './policy.js'
@@ -54,7 +55,7 @@ export interface Settled {
 /** What {@link fitDocument} returns: the settled document, and the items a section limit or cap took out. */
 export interface Fitted extends Settled {
   /** Packet id → the reason of the section `limit` that removed it. */
-  readonly limited: ReadonlyMap<string, string>
+  readonly limited: ReadonlyMap<string, ExclusionReason>
   /** Packet ids cut or left out for their section's `cap` (`fill` order). */
   readonly sectionCapped: ReadonlySet<string>
 }
@@ -145,8 +146,8 @@ export const applyCaps = (doc: Document, policy: FitPolicy, meter: Meter): Docum
  * @category engine
  * @since 0.2.0
  */
-export const applyLimits = (doc: Document): { readonly doc: Document; readonly limited: ReadonlyMap<string, string> } => {
-  const limited = new Map<string, string>()
+export const applyLimits = (doc: Document): { readonly doc: Document; readonly limited: ReadonlyMap<string, ExclusionReason> } => {
+  const limited = new Map<string, ExclusionReason>()
   const blocks = doc.blocks.map((b) => {
     if (b._tag !== 'Section' || b.limit === undefined) return b
     let count = b.items.filter((i) => i.pinned !== true).length

@@ -5,8 +5,9 @@
  */
 import type { Rendered, Renderer } from '../output.js'
 import type { Exclusion, Structured, Warning } from '../phase.js'
-import type { BuildResult, PacketReport, SectionReport, Truncation } from '../report.js'
-import { estimateSection, isRendered, sectionsOf, type Document, type Item } from '../structure/document.js'
+import { sectionReports } from '../layoutReport.js'
+import type { BuildResult, PacketReport, Truncation } from '../report.js'
+import { sectionsOf, type Document, type Item } from '../structure/document.js'
 
 const itemsOf = (doc: Document): ReadonlyArray<readonly [string, Item]> =>
   sectionsOf(doc).flatMap((s) => s.items.flatMap((i) => (i.packetId === undefined ? [] : [[s.name, i] as const])))
@@ -92,14 +93,7 @@ export const finish = <O>(
       : { id, type, priority, source, tokens, scores, status: 'dropped', reason: ex.reason, detail: ex.detail }
   })
 
-  const sections: SectionReport[] = sectionsOf(doc)
-    .filter(isRendered)
-    .map((sec) => ({
-      name: sec.name,
-      rank: sec.rank,
-      tokens: estimateSection(sec, meter),
-      packetIds: sec.items.flatMap((i) => (i.packetId === undefined ? [] : [i.packetId])),
-    }))
+  const sections = sectionReports(doc, meter)
 
   return {
     output: rendered.output,

@@ -9,6 +9,7 @@ import type { ChatMessage } from '../message.js'
 import type { Finding } from '../render/finding.js'
 import type { OpenAIOptions } from '../render/options.js'
 import type { OpenAIMessage } from '../render/wire.js'
+import type { Report } from '../report.js'
 import type { PromptTemplates } from './templates.js'
 
 /** `chat`: a conversation; `agent`: a named agent with a persona and tools; `run`: one step of a workflow run. */
@@ -131,4 +132,6 @@ export interface ContextBuildResult {
     /** Characters (UTF-16 code units) of the system prompt; 0 when it is not included. */
     readonly systemPromptLength: number
   }
+  /** The build in the one report vocabulary: `explain(result)` and `renderReport(result)` read it (tokens estimated). */
+  readonly report: Report<ReadonlyArray<OpenAIMessage>>
 }

@@ -25,7 +25,7 @@ import * as TE from 'fp-ts/lib/TaskEither.js'
 import type { Shape, Source } from '../adapters/shape.js'
 import { noop } from '../compress/noop.js'
 import { describeThrown, inputError, type GsscError } from '../error.js'
-import type { ExclusionReason } from '../phase.js'
+import type { Exclusion } from '../phase.js'
 import { build } from '../pipeline.js'
 import { toPromise } from '../promise.js'
 import { toolsCost, type ToolsCost } from '../render/toolCost.js'
@@ -76,11 +76,8 @@ export interface InputPlace {
   readonly through?: number
 }
 
-/** A message left out, and why. */
-export interface DroppedMessage extends InputPlace {
-  readonly reason: ExclusionReason
-  readonly detail?: string
-}
+/** A message left out, and why: an exclusion of the one vocabulary, by its place in the input instead of its packet id. */
+export interface DroppedMessage extends InputPlace, Omit<Exclusion, 'id'> {}
 
 /** A message whose text was cut. */
 export interface CutMessage extends InputPlace {

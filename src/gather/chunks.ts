@@ -26,6 +26,16 @@ export interface ChunksGathered {
 }
 
 /**
+ * The chunks of `chunks` not listed in `chunkIds`, as left out (`unlisted`): what the gatherer
+ * and the chunk builder both report.
+ *
+ * @category utils
+ * @since 0.2.0
+ */
+export const unlistedExcluded = (state: MemoryState): ReadonlyArray<Exclusion<'unlisted'>> =>
+  unlistedChunks(state).map((id) => ({ id, reason: 'unlisted', detail: 'in chunks but not in chunkIds: not part of the context' }))
+
+/**
  * A memory state as packets and what it leaves out: the one path from chunks to packets (the
  * gatherer and the CLI both take it).
  *
@@ -34,7 +44,7 @@ export interface ChunksGathered {
  */
 export const chunksGathering = (state: MemoryState, renderers: ReadonlyArray<ChunkRenderer> = []): ChunksGathered => ({
   packets: state.chunkIds.flatMap((id) => chunkToPackets(state.chunks.get(id)!, renderers)),
-  excluded: unlistedChunks(state).map((id): Exclusion => ({ id, reason: 'unlisted', detail: 'in chunks but not in chunkIds: not part of the context' })),
+  excluded: unlistedExcluded(state),
 })
 
 /**

@@ -14,51 +14,81 @@
  * @module
  */
 import * as E from 'fp-ts/lib/Either.js'
-import { readConversation } from '../conversation/build.js'
+import { conversationWindow, readConversation, type ConversationRead } from '../conversation/read.js'
 import { composeSystemPrompt } from '../conversation/systemPrompt.js'
 import type { ContextBuildOptions } from '../conversation/types.js'
-import { messageText } from '../message.js'
+import type { InputError } from '../error.js'
+import { messageText, type ChatMessage } from '../message.js'
 import type { PacketInput } from '../packet.js'
 import type { Exclusion } from '../phase.js'
-import { toolGroups, windowOpening } from '../toolUnits.js'
+import { toolGroups } from '../toolUnits.js'
 import { gatherer, type Gatherer, type GatheringWithExclusions } from './gatherer.js'
 
+/** A stored conversation's packets and what it leaves out, with the turns as chat messages. */
+export interface ConversationGathered extends GatheringWithExclusions {
+  /** The composed system prompt; absent with `settings.includeSystemPrompt: false`. */
+  readonly prompt?: PacketInput
+  /** The turns sent, oldest first, each with its packet (whose `message` it is). */
+  readonly turns: ReadonlyArray<{ readonly packet: PacketInput; readonly message: ChatMessage }>
+  /** How many turns the conversation offered before the window (`settings.maxMessages`). */
+  readonly offered: number
+  /** How many were set aside by `includeInContext: false`. */
+  readonly filteredCount: number
+}
+
 /**
- * A stored conversation as packets and what it leaves out: the composed prompt, then every
- * turn the conversation offers (the newest `maxMessages`, never opening on a tool result).
+ * A stored conversation as packets and what it leaves out: the composed prompt, then the
+ * turns the window keeps (`conversationWindow`: the newest `maxMessages`, whole tool-call
+ * units, never opening on a tool result). The one path from a stored conversation to packets:
+ * the gatherer and `buildLlmMessagesFromConversation` both take it.
  *
  * @category utils
  * @since 0.2.0
  */
-export const conversationGathering = (options: ContextBuildOptions): E.Either<Error, GatheringWithExclusions> => {
-  const read = readConversation(options)
-  if (E.isLeft(read)) return E.left(new Error(read.left.message))
-  const { turns, index, replaced, filtered } = read.right
-  const max = options.settings?.maxMessages ?? Number.POSITIVE_INFINITY
-  const cut = Math.max(0, turns.length - max)
-  // a window never opens on a result whose call it left out
-  const start = cut > 0 ? windowOpening(turns, cut) : 0
-  const groups = toolGroups(turns.slice(start))
-  const id = (i: number): string => `conversation:${i}`
-  const packets: PacketInput[] = [
-    ...(options.settings?.includeSystemPrompt === false ? [] : [{ id: 'conversation:system', type: 'instructions' as const, content: composeSystemPrompt(options), source: `conversation:${options.mode}` }]),
-    ...turns.slice(start).map((m, k): PacketInput => ({
-      id: id(index[start + k]!),
-      type: 'history',
-      content: messageText(m),
-      source: 'conversation',
-      message: m,
-      ...(m.timestamp === undefined ? {} : { timestamp: m.timestamp }),
-      ...(groups[k] === undefined ? {} : { group: `conversation:${groups[k]}` }),
-    })),
-  ]
-  const excluded: Exclusion[] = [
-    ...replaced.map((i): Exclusion => ({ id: id(i), reason: 'filtered', detail: 'a stored system message: the composed system prompt replaces it' })),
-    ...filtered.map((i): Exclusion => ({ id: id(i), reason: 'filtered', detail: 'includeInContext: false' })),
-    ...index.slice(0, start).map((i): Exclusion => ({ id: id(i), reason: 'history_limit', detail: `older than the newest ${max} (settings.maxMessages)` })),
-  ]
-  return E.right({ packets, excluded })
-}
+export const conversationGathering = (options: ContextBuildOptions): E.Either<InputError, ConversationGathered> =>
+  E.map(({ turns, index, replaced, filtered }: ConversationRead): ConversationGathered => {
+    const max = options.settings?.maxMessages
+    const window = conversationWindow(turns, max)
+    const groups = toolGroups(window.map((k) => turns[k]!))
+    const id = (i: number): string => `conversation:${i}`
+    const prompt: PacketInput | undefined =
+      options.settings?.includeSystemPrompt === false ? undefined : { id: 'conversation:system', type: 'instructions', content: composeSystemPrompt(options), source: `conversation:${options.mode}` }
+    const sent = window.map((k, n) => {
+      const m = turns[k]!
+      const packet: PacketInput = {
+        id: id(index[k]!),
+        type: 'history',
+        content: messageText(m),
+        source: 'conversation',
+        message: m,
+        ...(m.timestamp === undefined ? {} : { timestamp: m.timestamp }),
+        ...(groups[n] === undefined ? {} : { group: `conversation:${groups[n]}` }),
+      }
+      return { packet, message: m }
+    })
+    const inWindow = new Set(window)
+    const excluded: Exclusion[] = [
+      ...replaced.map((i): Exclusion => ({ id: id(i), reason: 'filtered', detail: 'a stored system message: the composed system prompt replaces it' })),
+      ...filtered.map((i): Exclusion => ({ id: id(i), reason: 'filtered', detail: 'includeInContext: false' })),
+      ...turns.flatMap((_, k): ReadonlyArray<Exclusion> =>
+        inWindow.has(k)
+          ? []
+          : [
+              max !== undefined && k < (window[0] ?? turns.length)
+                ? { id: id(index[k]!), reason: 'history_limit', detail: `older than the newest ${max} (settings.maxMessages)` }
+                : { id: id(index[k]!), reason: 'orphan_result', detail: 'a tool result whose call is not sent' },
+            ],
+      ),
+    ]
+    return {
+      packets: [...(prompt === undefined ? [] : [prompt]), ...sent.map((t) => t.packet)],
+      excluded,
+      ...(prompt === undefined ? {} : { prompt }),
+      turns: sent,
+      offered: turns.length,
+      filteredCount: filtered.length,
+    }
+  })(readConversation(options))
 
 /**
  * A stored conversation as a gatherer (see the module comment).
@@ -71,6 +101,6 @@ export const conversationGathering = (options: ContextBuildOptions): E.Either<Er
 export const conversation = (options: ContextBuildOptions): Gatherer =>
   gatherer('conversation', () => {
     const r = conversationGathering(options)
-    if (E.isLeft(r)) throw r.left
-    return r.right
+    if (E.isLeft(r)) throw new Error(r.left.message)
+    return { packets: r.right.packets, excluded: r.right.excluded }
   })

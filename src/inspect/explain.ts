@@ -7,7 +7,7 @@
  */
 import type { PacketType, Priority } from '../packet.js'
 import type { ExclusionReason, GatherFailure, Warning } from '../phase.js'
-import type { BuildResult } from '../report.js'
+import { reportOf, type Reported, type Report } from '../report.js'
 import type { Scores } from '../select/score.js'
 import { sectionsOf } from '../structure/document.js'
 import { attributor } from './attribute.js'
@@ -101,7 +101,8 @@ const share = (tokens: number, available: number): number => (available > 0 ? to
  * @category constructors
  * @since 0.1.0
  */
-export const packetRows = <O>(result: BuildResult<O>): ReadonlyArray<PacketRow> => {
+export const packetRows = <O>(of: Report<O> | Reported<O>): ReadonlyArray<PacketRow> => {
+  const result = reportOf(of)
   const sectionOf = attributor(
     result.packets,
     sectionsOf(result.doc).map((s) => s.name),
@@ -145,7 +146,8 @@ export const packetRows = <O>(result: BuildResult<O>): ReadonlyArray<PacketRow> 
 }
 
 /**
- * The explain table of a build.
+ * The explain table of any builder's result (the core build's, or any result that carries
+ * a `report`: `fitMessages`, `buildChunkContext`, `buildSession`, …).
  *
  * @example
  * const table = explain(result)
@@ -154,7 +156,8 @@ export const packetRows = <O>(result: BuildResult<O>): ReadonlyArray<PacketRow> 
  * @category constructors
  * @since 0.1.0
  */
-export const explain = <O>(result: BuildResult<O>): ExplainTable => {
+export const explain = <O>(of: Report<O> | Reported<O>): ExplainTable => {
+  const result = reportOf(of)
   const rows = packetRows(result)
   const available = result.budget.available
   const tokensOf = new Map(result.sections.map((s) => [s.name, s.tokens]))

@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { describeWarning } from '../report.js'
 import type { Scores } from '../select/score.js'
 import { bar } from './bar.js'
 import type { ExplainTable, PacketRow, SectionRow } from './explain.js'
@@ -147,7 +148,7 @@ export const renderExplain = (table: ExplainTable, options: ExplainOptions = {})
     truncatedRows(table.truncated, limit),
     totalRows(table),
     messages('Failed gatherers', table.failures.map((f) => `${f.gatherer} (${f.reason}): ${f.message}`), 'red', cols),
-    messages('Warnings', table.warnings.map((w) => w.message), 'yellow', cols),
+    messages('Warnings', table.warnings.map(describeWarning), 'yellow', cols),
   ]
   return print(
     blocks.filter((b) => b.length > 0).flatMap((b, i) => (i === 0 ? b : [[], ...b])),

@@ -1,7 +1,9 @@
 /**
  * Findings: every change the renderers make to a conversation so that a provider accepts it.
  * They are returned next to the output, never applied silently. `index` is always the
- * position of the affected message in the caller's input array.
+ * position of the affected message in the caller's input array (for the chunk builder, of the
+ * chunk in `chunkIds`); `id` names the item, for builders that know it (the chunk's id).
+ * Findings are part of the one vocabulary of non-fatal findings (`Warning`, `src/phase.ts`).
  *
  * @module
  */
@@ -13,8 +15,11 @@ export type ImageDropReason = 'system' | 'assistant' | 'media_type'
 /** Why a thinking part was left out. */
 export type ThinkingDropReason = 'redacted' | 'empty' | 'policy' | 'not_replayable'
 
-/** One repair. */
-export type Finding =
+/** One repair, where it was made. */
+export type Finding = FindingKind & { readonly id?: string }
+
+/** What a repair did. */
+export type FindingKind =
   /** An assistant turn with `stopReason` `error` or `aborted` (never replayed). */
   | { readonly _tag: 'DroppedFailedTurn'; readonly index: number; readonly stopReason: string }
   /** `count` empty or whitespace-only text parts were removed from a message. */
@@ -62,7 +67,7 @@ export type Finding =
  * @since 0.1.0
  */
 export const describeFinding = (f: Finding): string =>
-  `messages[${f.index}]: ` +
+  `${f.id === undefined ? `messages[${f.index}]` : f.id}: ` +
   match(f)
     .with({ _tag: 'DroppedFailedTurn' }, (x) => `assistant turn with stopReason "${x.stopReason}" dropped`)
     .with({ _tag: 'DroppedEmptyText' }, (x) => `${x.count} empty text part(s) dropped`)

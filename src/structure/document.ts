@@ -6,6 +6,7 @@
  * @module
  */
 import type { ChatMessage } from '../message.js'
+import type { ExclusionReason } from '../phase.js'
 import type { Meter } from '../tokenize/meter.js'
 
 // -------------------------------------------------------------------------------------
@@ -102,7 +103,7 @@ export interface Section {
    * At most this many unpinned items stay (whole units, from the `dropFrom` end first), and
    * why the others go: `keepRecentCount`, `maxMessages`.
    */
-  readonly limit?: { readonly items: number; readonly reason: string }
+  readonly limit?: { readonly items: number; readonly reason: ExclusionReason }
   /**
    * `fill` order: at most this many tokens for the section's items and separators (not its
    * head); at its first miss the section closes (see `FitOrder`). The workspace's history block.

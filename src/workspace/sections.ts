@@ -14,6 +14,7 @@
 import * as E from 'fp-ts/lib/Either.js'
 import { configError, type ConfigError } from '../error.js'
 import type { PacketType, Priority } from '../packet.js'
+import type { ExclusionReason } from '../phase.js'
 import { instantOf } from './clock.js'
 import { identityText } from './identity.js'
 import type { Skill, Workspace } from './model.js'
@@ -69,7 +70,7 @@ export interface Omitted {
    * `ignored`: the nanobot version does not show it (a daily note in 0.1.4, a template file
    * in HEAD); `shadowed`: a bundled skill hidden by the workspace's own.
    */
-  readonly reason: 'missing' | 'unavailable' | 'ignored' | 'shadowed'
+  readonly reason: Extract<ExclusionReason, 'missing' | 'unavailable' | 'ignored' | 'shadowed'>
   readonly detail: string
 }
 

@@ -96,7 +96,7 @@ describe('buildChunkContext under any state and budget', () => {
       fc.property(stateArb, optionsArb, (state, options) => {
         const r = right(buildChunkContext(state, { ...options, tokenizer: gpt4o }))
         const included = new Set(r.includedChunkIds)
-        const overBudget = new Set(r.exclusions.filter((x) => x.reason === 'over_budget').map((x) => x.chunkId))
+        const overBudget = new Set(r.exclusions.filter((x) => x.reason === 'over_budget').map((x) => x.id))
         const admitted = state.chunkIds.filter((id) => included.has(id) || overBudget.has(id))
         const byCall = new Map<string, Array<string>>()
         for (const id of admitted) for (const c of callIdsOf(state.chunks.get(id)!)) byCall.set(c, [...(byCall.get(c) ?? []), id])

@@ -28,7 +28,7 @@ describe('buildChunkContext', () => {
     const r = build({ ...all, chunkIds: ['c1', 'c3'] })
     expect(r.includedChunkIds).toEqual(['c1', 'c3'])
     expect(r.excludedChunkIds).toEqual([])
-    expect(r.exclusions).toEqual([{ chunkId: 'c2', reason: 'unlisted' }])
+    expect(r.exclusions).toEqual([{ id: 'c2', reason: 'unlisted', detail: 'in chunks but not in chunkIds: not part of the context' }])
   })
 
   it('merges consecutive chunks of one role into one message (the seed\'s grouping diagram)', () => {
@@ -71,7 +71,7 @@ describe('buildChunkContext', () => {
     const full = build(state).tokenCount
     const r = build(state, { maxTokens: full - 1 })
     expect(r.includedChunkIds).toEqual(['a1', 'u2', 'a2', 'u3'])
-    expect(r.exclusions).toEqual([{ chunkId: 'u1', reason: 'over_budget' }])
+    expect(r.exclusions).toEqual([{ id: 'u1', reason: 'over_budget' }])
     expect(r.tokenCount).toBeLessThanOrEqual(full - 1)
     expect(r.tokenCount).toBe(countOpenAI(toOpenAI(r.messages).messages, gpt4o))
   })
@@ -113,7 +113,7 @@ describe('buildChunkContext', () => {
     const budget = build(stateOf(s1, u1, a1)).tokenCount
     const r = build(stateOf(s1, u1, s2, a1), { maxTokens: budget })
     expect(r.includedChunkIds).toEqual(['s1', 'u1', 'a1'])
-    expect(r.exclusions).toEqual([{ chunkId: 's2', reason: 'over_budget' }])
+    expect(r.exclusions).toEqual([{ id: 's2', reason: 'over_budget' }])
     expect(r.tokenCount).toBe(budget)
   })
 
@@ -145,16 +145,16 @@ describe('buildChunkContext', () => {
     const r = build(stateOf(user('u1', 'x '.repeat(100))), { maxTokens: 5 })
     expect(r.messages).toEqual([])
     expect(r.tokenCount).toBe(0)
-    expect(r.exclusions).toEqual([{ chunkId: 'u1', reason: 'over_budget' }])
+    expect(r.exclusions).toEqual([{ id: 'u1', reason: 'over_budget' }])
   })
 
   it('applies includeSystem, includeEnvironment, excludeTypes and includeOnlyChunkIds, with a reason for each', () => {
     const state = stateOf(system('s1'), user('u1'), call('k1', 'c'), result('r1', 'c'), chunk('o1', 'OUTPUT', T('done', { action: 'task_completed' })))
-    expect(build(state, { includeSystem: false }).exclusions).toEqual([{ chunkId: 's1', reason: 'system_excluded' }])
-    expect(build(state, { includeEnvironment: false }).exclusions).toEqual([{ chunkId: 'r1', reason: 'environment_excluded' }])
+    expect(build(state, { includeSystem: false }).exclusions).toEqual([{ id: 's1', reason: 'system_excluded' }])
+    expect(build(state, { includeEnvironment: false }).exclusions).toEqual([{ id: 'r1', reason: 'environment_excluded' }])
     expect(build(state, { excludeTypes: ['OUTPUT', 'WORKFLOW'] }).exclusions).toEqual([
-      { chunkId: 'k1', reason: 'excluded_type' },
-      { chunkId: 'o1', reason: 'excluded_type' },
+      { id: 'k1', reason: 'excluded_type' },
+      { id: 'o1', reason: 'excluded_type' },
     ])
     const only = build(state, { includeOnlyChunkIds: ['u1', 'o1'] })
     expect(only.includedChunkIds).toEqual(['u1', 'o1'])
@@ -182,8 +182,8 @@ describe('buildChunkContext', () => {
     const loud: ChunkRenderer = { canRender: (c) => c.id === 'a1', getRole: () => 'assistant', render: (c) => `[${c.id}]` }
     const r = build(stateOf(user('u1'), answer('a1')), { renderers: [quiet, loud] })
     expect(r.messages).toEqual([{ role: 'assistant', parts: [{ _tag: 'Text', text: '[a1]' }] }])
-    expect(r.exclusions).toEqual([{ chunkId: 'u1', reason: 'empty' }])
-    expect(r.findings).toEqual([{ _tag: 'DroppedEmptyText', chunkId: 'u1', count: 1 }])
+    expect(r.exclusions).toEqual([{ id: 'u1', reason: 'empty' }])
+    expect(r.findings).toEqual([{ _tag: 'DroppedEmptyText', index: 0, id: 'u1', count: 1 }])
   })
 
   it('renders a WORKING_FLOW container child by child, in the children\'s roles, and places each child', () => {
@@ -219,6 +219,6 @@ describe('buildChunkContext', () => {
     }
     const r = build(stateOf(user('u1')), { renderers: [custom] })
     expect(r.messages).toEqual([{ role: 'assistant', parts: [{ _tag: 'Text', text: 'u1' }] }])
-    expect(r.findings).toEqual([{ _tag: 'DroppedImage', chunkId: 'u1', reason: 'assistant' }])
+    expect(r.findings).toEqual([{ _tag: 'DroppedImage', index: 0, id: 'u1', reason: 'assistant' }])
   })
 })

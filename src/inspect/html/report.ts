@@ -9,7 +9,7 @@
  */
 import * as O from 'fp-ts/lib/Option.js'
 import { pipe } from 'fp-ts/lib/function.js'
-import { toJson, type BuildResult } from '../../report.js'
+import { describeWarning, reportOf, toJson, type Report, type Reported } from '../../report.js'
 import { isRendered, renderText, sectionsOf } from '../../structure/document.js'
 import { chatTurns } from '../chat.js'
 import { explain, packetRows, type ExplainTable } from '../explain.js'
@@ -58,20 +58,21 @@ const totalsHtml = (t: ExplainTable): string => {
 const notesHtml = (t: ExplainTable): string => {
   const items = [
     ...t.failures.map((f) => `<li class="failure">gatherer <code>${escapeHtml(f.gatherer)}</code> failed (${escapeHtml(f.reason)}): ${escapeHtml(f.message)}</li>`),
-    ...t.warnings.map((w) => `<li class="warning">${escapeHtml(w.message)}</li>`),
+    ...t.warnings.map((w) => `<li class="warning">${escapeHtml(describeWarning(w))}</li>`),
   ]
   return items.length === 0 ? '' : `<h2>Failures and warnings</h2><ul class="notes card">${items.join('')}</ul>`
 }
 
 /**
- * The report page of a build, as one HTML string.
+ * The report page of any builder's result (see `explain`), as one HTML string.
  *
  * @example
  * await writeFile('report.html', renderReport(result))
  * @category constructors
  * @since 0.1.0
  */
-export const renderReport = <O>(result: BuildResult<O>, options: ReportOptions = {}): string => {
+export const renderReport = <O>(of: Report<O> | Reported<O>, options: ReportOptions = {}): string => {
+  const result = reportOf(of)
   const title = options.title ?? 'gssc context report'
   const table = explain(result)
   const rows = packetRows(result)

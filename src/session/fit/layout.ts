@@ -17,8 +17,9 @@ import { estimate, turnsSection, type Document, type Item } from '../../structur
 import { meter } from '../../tokenize/meter.js'
 import { estimateTokenizer } from '../../tokenize/tokenizer.js'
 import type { HistoryItem } from '../items.js'
+import type { Exclusion } from '../../phase.js'
 import type { DropReason } from './model.js'
-import { unitsOf, type Unit } from './units.js'
+import { idsOf, unitsOf, type Unit } from './units.js'
 
 /** What a strategy asks of the engine for one history. */
 export interface HistoryFit {
@@ -36,13 +37,27 @@ export interface HistoryFit {
   readonly anchor?: number
 }
 
+/** A unit left out, and why. */
+export interface DroppedUnit {
+  readonly unit: Unit
+  readonly reason: DropReason
+}
+
+/**
+ * Dropped units as the report's exclusions: one per item of each unit.
+ *
+ * @category utils
+ */
+export const droppedItems = (items: ReadonlyArray<HistoryItem>, dropped: ReadonlyArray<DroppedUnit>): ReadonlyArray<Exclusion<DropReason>> =>
+  dropped.flatMap(({ unit, reason }) => idsOf(items, [unit]).map((id) => ({ id, reason })))
+
 /** The engine's answer for a history: kept units, and every other unit with its reason. */
 export interface HistoryPlan {
   readonly units: ReadonlyArray<Unit>
   readonly kept: ReadonlyArray<Unit>
-  readonly dropped: ReadonlyArray<{ readonly unit: Unit; readonly reason: DropReason }>
+  readonly dropped: ReadonlyArray<DroppedUnit>
   /** Unpinned units not kept, oldest first, and why: what a summary would cover. */
-  readonly older: ReadonlyArray<{ readonly unit: Unit; readonly reason: DropReason }>
+  readonly older: ReadonlyArray<DroppedUnit>
 }
 
 // a history layout has no decoration: this meter is only ever asked to count ''

@@ -6,6 +6,7 @@
 import type * as TE from 'fp-ts/lib/TaskEither.js'
 import type { GsscError } from '../../error.js'
 import type { ChatMessage } from '../../message.js'
+import type { Exclusion, ExclusionReason } from '../../phase.js'
 import type { HistoryItem } from '../items.js'
 
 /**
@@ -21,8 +22,8 @@ import type { HistoryItem } from '../items.js'
  */
 export type Summarizer = (messages: ReadonlyArray<ChatMessage>, targetTokens: number) => Promise<string>
 
-/** Why an item is not in the fitted history. */
-export type DropReason = 'over_budget' | 'keep_recent_count' | 'orphan_result' | 'summary_failed' | 'opens_with_assistant'
+/** Why an item is not in the fitted history: the strategies' words of the one vocabulary (`ExclusionReason`). */
+export type DropReason = Extract<ExclusionReason, 'over_budget' | 'keep_recent_count' | 'orphan_result' | 'summary_failed' | 'opens_with_assistant'>
 
 /** What a strategy did. */
 export interface FitReport {
@@ -35,7 +36,7 @@ export interface FitReport {
   readonly kept: ReadonlyArray<string>
   /** Ids of items folded into the summary. */
   readonly summarized: ReadonlyArray<string>
-  readonly dropped: ReadonlyArray<{ readonly id: string; readonly reason: DropReason }>
+  readonly dropped: ReadonlyArray<Exclusion<DropReason>>
   /** The summary turn, when one was written: its id, tokens, and index in the fitted history. */
   readonly summary?: { readonly id: string; readonly tokens: number; readonly index: number; readonly truncated: boolean }
   /** Set when the summarizer failed and the strategy fell back to dropping. */

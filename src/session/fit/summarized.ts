@@ -10,9 +10,10 @@ import { gatherError, type GsscError } from '../../error.js'
 import type { Tokenizer } from '../../tokenize/tokenizer.js'
 import type { HistoryItem } from '../items.js'
 import { extractiveSummarizer } from './extractive.js'
-import { tokensOf, type DropReason, type FitOptions, type FittedHistory, type Summarizer } from './model.js'
+import { droppedItems, type DroppedUnit } from './layout.js'
+import { tokensOf, type FitOptions, type FittedHistory, type Summarizer } from './model.js'
 import { summarize, summaryItem, type Wrapper } from './summary.js'
-import { idsOf, itemsOf, type Unit } from './units.js'
+import { itemsOf, type Unit } from './units.js'
 
 /** Options of the summarizing strategies. */
 export interface SummaryOptions extends FitOptions {
@@ -38,7 +39,7 @@ export const allowanceOf = (options: SummaryOptions): number =>
 export interface SummaryPlan {
   readonly kept: ReadonlyArray<Unit>
   readonly summarized: ReadonlyArray<Unit>
-  readonly dropped: ReadonlyArray<{ readonly unit: Unit; readonly reason: DropReason }>
+  readonly dropped: ReadonlyArray<DroppedUnit>
 }
 
 /**
@@ -83,7 +84,7 @@ export const fitWithSummary =
         tokensAfter: tokensOf(out),
         kept: out.filter((i) => i !== made.item).map((i) => i.id),
         summarized: covered.map((i) => i.id),
-        dropped: plan.dropped.flatMap(({ unit, reason }) => idsOf(items, [unit]).map((id) => ({ id, reason }))),
+        dropped: droppedItems(items, plan.dropped),
         summary: { id: made.item.id, tokens: made.item.tokens, index, truncated: made.truncated },
       },
     })

@@ -11,9 +11,9 @@
 import * as TE from 'fp-ts/lib/TaskEither.js'
 import { windowPolicy } from '../../compress/policy.js'
 import type { HistoryItem } from '../items.js'
-import { planHistory, type HistoryPlan } from './layout.js'
-import { tokensOf, type DropReason, type FitOptions, type FitStrategy, type FittedHistory } from './model.js'
-import { idsOf, itemsOf, type Unit } from './units.js'
+import { droppedItems, planHistory, type DroppedUnit, type HistoryPlan } from './layout.js'
+import { tokensOf, type FitOptions, type FitStrategy, type FittedHistory } from './model.js'
+import { itemsOf, type Unit } from './units.js'
 
 /** Options of {@link truncateHistory}. */
 export interface TruncateOptions extends FitOptions {
@@ -39,7 +39,7 @@ export const planWindow = (items: ReadonlyArray<HistoryItem>, budget: number, ke
 export const keptResult = (
   items: ReadonlyArray<HistoryItem>,
   kept: ReadonlyArray<Unit>,
-  dropped: ReadonlyArray<{ readonly unit: Unit; readonly reason: DropReason }>,
+  dropped: ReadonlyArray<DroppedUnit>,
   budget: number,
   strategy: string,
   fallback?: string,
@@ -54,7 +54,7 @@ export const keptResult = (
       tokensAfter: tokensOf(out),
       kept: out.map((i) => i.id),
       summarized: [],
-      dropped: dropped.flatMap(({ unit, reason }) => idsOf(items, [unit]).map((id) => ({ id, reason }))),
+      dropped: droppedItems(items, dropped),
       ...(fallback === undefined ? {} : { fallback }),
     },
   }

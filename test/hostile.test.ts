@@ -102,7 +102,7 @@ describe('hostile fixtures through the API', () => {
 
   it('reports unlisted chunks, and keeps hostile evidence inside its element', async () => {
     const state = right(parseMemoryState(right(parseJson('chunks-unlisted.json', text('chunks-unlisted.json'))), 'chunks-unlisted.json'))
-    expect(right(buildChunkContext(state, { tokenizer: gpt4o })).exclusions).toEqual([{ chunkId: 'c2', reason: 'unlisted' }])
+    expect(right(buildChunkContext(state, { tokenizer: gpt4o })).exclusions).toEqual([{ id: 'c2', reason: 'unlisted', detail: 'in chunks but not in chunkIds: not part of the context' }])
     const packets = right(parsePackets('packets-forge.jsonl', text('packets-forge.jsonl')))
     const out = right(await build({ query: 'Paris', packets }, { tokenizer: gpt4o, now: NOW, structurer: xml() })())
     expect(elements(parseXml(out.output, true)).map((e) => e.name)).toEqual(['evidence', 'task'])

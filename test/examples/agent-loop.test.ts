@@ -8,7 +8,7 @@ type Json = Record<string, unknown> & { messages?: Array<{ role: string; content
 
 describe('agent loop examples', () => {
   it('OpenAI: keeps the newest chunks within 700 tokens, tool calls and results in pairs', () => {
-    const out = JSON.parse(openai()) as Json & { tokenCount: number; included: string[]; excluded: Array<{ chunkId: string; reason: string }> }
+    const out = JSON.parse(openai()) as Json & { tokenCount: number; included: string[]; excluded: Array<{ id: string; reason: string }> }
     expect(out.tokenCount).toBeLessThanOrEqual(700)
     expect(out.included.slice(0, 2)).toEqual(['chunk_sys_01', 'chunk_user_01']) // SYSTEM, then the CRITICAL task
     expect(out.included[out.included.length - 1]).toBe('chunk_done_01')

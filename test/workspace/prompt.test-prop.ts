@@ -63,7 +63,7 @@ const deepFreeze = <A>(value: A): A => {
 }
 
 describe('buildSystemPrompt (properties)', () => {
-  it('reports the exact count of the prompt, never over the budget, cutting lower priorities first', () => {
+  it('reports the exact count of the prompt, never over the budget, cutting lower priorities first, within the per-file and history caps', () => {
     fc.assert(
       fc.property(
         workspace,
@@ -95,6 +95,14 @@ describe('buildSystemPrompt (properties)', () => {
           }
           // every kept part's text is in the prompt
           for (const part of built.parts) if (!part.dropped && part.id.startsWith('bootstrap:')) expect(built.prompt).toContain(`## ${part.name}\n\n`)
+          // a file's part stays within its per-file cap; only the history block has a section cap, and holds it
+          for (const part of built.parts) {
+            if (part.file !== undefined && part.kind !== 'skills-summary') expect(part.tokens).toBeLessThanOrEqual(maxFileTokens)
+            if (part.reason === 'section-cap') expect(part.kind).toBe('history')
+            if (part.reason === 'kept') expect([part.truncated, part.dropped]).toEqual([false, false])
+          }
+          const history = built.parts.filter((p) => p.kind === 'history' && !p.dropped)
+          expect(history.reduce((n, p) => n + p.tokens + tokenizer.count('\n'), 0)).toBeLessThanOrEqual(maxHistoryTokens ?? 8_000)
         },
       ),
       seeded(250),

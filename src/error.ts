@@ -77,7 +77,7 @@ const SHOW_MAX = 160
 
 /**
  * Renders a value for an error message: strings quoted (JSON escapes make control characters
- * visible), the rest as JSON-ish, at most {@link SHOW_MAX} characters.
+ * visible), the rest as JSON-ish, at most `SHOW_MAX` (160) characters.
  */
 export const show = (value: unknown): string => {
   const full = showFull(value)

@@ -30,6 +30,7 @@ export type * from './phase.js'
 export * from './report.js'
 export * from './layoutReport.js'
 export { validateRequest } from './request.js'
+export type { TimestampInput } from './timestamp.js'
 
 // tokens (more in gssc/tokenize)
 export { createTokenizer, encodingTokenizer, estimateTokenizer, type Tokenizer, type Engine } from './tokenize/tokenizer.js'
@@ -59,6 +60,7 @@ export * from './structure/labels.js'
 export { section, sectioned, SLOT_LAYOUT, OUTPUT_RANK, type SectionedOptions } from './structure/sectioned.js'
 export * from './structure/minimal.js'
 export * from './structure/template.js'
+export type { Slot } from './structure/items.js'
 export * from './structure/xml.js'
 export * from './structure/chat.js'
 

@@ -2,7 +2,7 @@
  * Messages in and out, in the shapes of the SDKs apps already use: OpenAI Chat Completions,
  * OpenAI Responses, Anthropic Messages, the Vercel AI SDK (`ai`) and LangChain.js.
  *
- * Each `fromX` reads a conversation one to one into gssc's {@link ChatMessage}s — lossless:
+ * Each `fromX` reads a conversation one to one into gssc's `ChatMessage`s — lossless:
  * what gssc does not model rides along in `native`, and anything it cannot carry is an error
  * naming its path, never a silent drop. Each `toX` is its exact inverse, writing plain mutable
  * arrays the SDK's parameter types take as they are. {@link detect} and {@link fromAny} read a

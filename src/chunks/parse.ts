@@ -31,7 +31,7 @@ import {
 } from './model.js'
 
 type Obj = Readonly<Record<string, unknown>>
-type Parsed<A> = E.Either<InputError, A>
+export type Parsed<A> = E.Either<InputError, A>
 
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof Map)
 const fail = <A>(path: string, problem: string, value: unknown): Parsed<A> => E.left(inputError(path, `${problem} (got ${show(value)})`))

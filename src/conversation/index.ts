@@ -10,4 +10,4 @@ export * from './templates.js'
 export * from './types.js'
 export { PART_SEPARATOR } from '../structure/parts.js'
 // the stored conversation as a gatherer of the pipeline
-export { conversation, conversationGathering } from '../gather/conversation.js'
+export { conversation, conversationGathering, type ConversationGathered } from '../gather/conversation.js'

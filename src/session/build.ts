@@ -43,7 +43,11 @@ export interface BuildStats {
 /** Ids seen so far, in a few shared layers so a rebuild never copies them all. */
 export type IdLayers = ReadonlyArray<ReadonlySet<string>>
 
-/** Where a later build resumes. Treat as opaque. */
+/**
+ * Where a later build resumes. Treat as opaque.
+ *
+ * @internal
+ */
 export interface ResumePoint {
   readonly key: string
   readonly fingerprint: Fingerprint
@@ -74,6 +78,11 @@ export interface SessionBuild {
   /** Every problem found so far: bad lines, duplicate ids, missing parents, then the branch's. */
   readonly diagnostics: ReadonlyArray<Diagnostic>
   readonly stats: BuildStats
+  /**
+   * Where the next build resumes; pass the whole build to `rebuildSession`.
+   *
+   * @internal
+   */
   readonly resume: ResumePoint
 }
 

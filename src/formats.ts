@@ -9,13 +9,14 @@
 import { textCost, type Rendered, type Renderer } from './output.js'
 import { toAnthropic } from './render/anthropic.js'
 import { countAnthropic, countOpenAI } from './render/count.js'
-import { messageCost, type CostOptions } from './render/cost.js'
+import { messageCost, REQUEST_OVERHEAD, type CostOptions } from './render/cost.js'
 import { toOpenAI } from './render/openai.js'
 import { message } from './message.js'
 import { DEFAULT_LEADING_USER_TEXT, type AnthropicOptions, type OpenAIOptions } from './render/options.js'
 import type { AnthropicRequest, OpenAIMessage } from './render/wire.js'
+import { stableTurnCount, unitKey } from './report/prefix.js'
 import { docToTurns, turnOf, type Turns } from './structure/messages.js'
-import type { Item, Section } from './structure/document.js'
+import type { Document, Item, Section } from './structure/document.js'
 import type { Counter } from './output.js'
 
 /**
@@ -35,6 +36,7 @@ export const openaiRenderer = (options: OpenAIOptions = {}): Renderer<Array<Open
     return traced(r.messages, r.sources.map((i) => [i]), turns)
   },
   count: (messages, counter) => countOpenAI(messages, counter),
+  units: (messages, counter) => messages.map((m) => ({ key: unitKey(m), tokens: countOpenAI([m], counter) - REQUEST_OVERHEAD })),
   cost: chatCost({ format: 'openai', ...(options.systemRole === undefined ? {} : { systemRole: options.systemRole }), ...(options.imageDetail === undefined ? {} : { imageDetail: options.imageDetail }) }),
 })
 
@@ -56,13 +58,33 @@ const traced = <O>(output: O, from: ReadonlyArray<ReadonlyArray<number>>, turns:
 })
 
 /**
+ * The renderer's breakpoints resolved for one document: `stable` becomes `prefixEnd` at the
+ * last turn of the cache-stable prefix; by default (`cache` absent) the system prompt, when it
+ * is stable, and that turn are marked.
+ */
+const stableCache = (options: AnthropicOptions, doc: Document, turns: Turns): AnthropicOptions => {
+  if (options.cache === false) return options
+  const n = stableTurnCount(doc, turns.sources)
+  const stableSystem = n > 0 && turns.messages[0]?.role === 'system'
+  const cache = options.cache ?? { system: stableSystem, stable: true }
+  return cache.stable === true && n > 0 ? { ...options, cache: { ...cache, prefixEnd: n - 1 } } : { ...options, cache }
+}
+
+/**
  * An Anthropic Messages request body without model settings: `{ system, messages }`.
  * The API needs at least one user turn: when nothing but the system prompt fits (an empty
  * query and no history), the request carries the placeholder user turn
  * `options.leadingUserText` (default `(earlier conversation omitted)`).
  *
+ * Prompt caching by default: `cache_control` on the last system block (when the system prompt
+ * holds nothing volatile) and on the last block of the cache-stable prefix (the history, before
+ * the final user turn that holds the question and the evidence), so the next request reads all
+ * of it from the cache. `cache: false` adds none; `cache: { … }` adds exactly those asked for
+ * (`stable: true` for the stable boundary). A breakpoint the caller's messages carry is kept;
+ * at most 4 in all (see `docs/caching.md`).
+ *
  * @example
- * build(request, { renderer: anthropicRenderer({ cache: { system: true } }) })
+ * build(request, { renderer: anthropicRenderer({ cache: { system: true, stable: true, ttl: '1h' } }) })
  * @category constructors
  * @since 0.1.0
  */
@@ -71,14 +93,20 @@ export const anthropicRenderer = (options: AnthropicOptions = {}): Renderer<Anth
   shape: 'messages',
   render: (doc) => {
     const turns = docToTurns(doc)
-    const first = toAnthropic(turns.messages, options)
+    const resolved = stableCache(options, doc, turns)
+    const first = toAnthropic(turns.messages, resolved)
     // decided after repair: empty or failed turns are dropped there
     const r =
       first.request.messages.length > 0 || options.placeholderTurn === false
         ? first
-        : toAnthropic([...turns.messages, message('user', options.leadingUserText ?? DEFAULT_LEADING_USER_TEXT)], options)
+        : toAnthropic([...turns.messages, message('user', options.leadingUserText ?? DEFAULT_LEADING_USER_TEXT)], resolved)
     return traced(r.request, r.sources, turns)
   },
   count: (request, counter) => countAnthropic(request, counter),
+  // the system prompt is one unit, then each turn: the order the API reads them
+  units: (request, counter) => [
+    ...(request.system === undefined ? [] : [{ key: unitKey(request.system), tokens: countAnthropic({ system: request.system, messages: [] }, counter) - REQUEST_OVERHEAD }]),
+    ...request.messages.map((m) => ({ key: unitKey(m), tokens: countAnthropic({ messages: [m] }, counter) - REQUEST_OVERHEAD })),
+  ],
   cost: chatCost({ format: 'anthropic' }),
 })

@@ -29,6 +29,17 @@ export * from './error.js'
 export type * from './phase.js'
 export * from './report.js'
 export * from './layoutReport.js'
+export {
+  fingerprintOf,
+  isVolatile,
+  sharedUnits,
+  unitKey,
+  type IdenticalPrefix,
+  type OutputUnit,
+  type PrefixFingerprint,
+  type PrefixReport,
+  type Previous,
+} from './report/prefix.js'
 export { validateRequest } from './request.js'
 export type { TimestampInput } from './timestamp.js'
 
@@ -58,6 +69,7 @@ export * from './structure/document.js'
 export type { Structurer } from './structure/structurer.js'
 export * from './structure/labels.js'
 export { section, sectioned, SLOT_LAYOUT, OUTPUT_RANK, type SectionedOptions } from './structure/sectioned.js'
+export { stable, type StableOptions } from './structure/stable.js'
 export * from './structure/minimal.js'
 export * from './structure/template.js'
 export type { Slot } from './structure/items.js'

@@ -49,6 +49,13 @@ export interface Renderer<O> {
    * separator ({@link textCost}), what it adds to a text prompt.
    */
   readonly cost?: (item: Item, section: Section, counter: Counter) => number
+  /**
+   * A chat output as the turns a provider reads, in order and one for each entry of the
+   * rendered `sources`: what decides each turn's bytes (`key`) and its exact tokens (the
+   * output's count is their sum plus the request's fixed overhead). The build's cache-stable
+   * prefix report reads it (`src/report/prefix.ts`); absent, a chat output reports none.
+   */
+  readonly units?: (output: O, counter: Counter) => ReadonlyArray<{ readonly key: string; readonly tokens: number }>
 }
 
 /**

@@ -11,6 +11,7 @@ import type { ChatMessage, ImagePart, Part, Role } from './message.js'
 import type { Packet, PacketInput } from './packet.js'
 import type { Vectors } from './select/embed.js'
 import type { Scores } from './select/score.js'
+import type { PrefixFingerprint } from './report/prefix.js'
 import type { Document } from './structure/document.js'
 import type { Structurer } from './structure/structurer.js'
 import type { Meter } from './tokenize/meter.js'
@@ -178,6 +179,8 @@ export interface Env {
    * it and `structure()` lays the selection out with it, unless given another.
    */
   readonly layout: Structurer
+  /** The previous build's prefix, to report what of this build's output it already sent (`gather`'s `previous`). */
+  readonly previous?: PrefixFingerprint
 }
 
 /** After gathering: every candidate packet, plus gatherers that failed. */

@@ -23,7 +23,7 @@ import * as E from 'fp-ts/lib/Either.js'
 import { pipe } from 'fp-ts/lib/function.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
 import { availableTokens, makeConfig, type Config } from './config.js'
-import { gatherError, show, type GsscError } from './error.js'
+import { configError, gatherError, show, type GsscError } from './error.js'
 import { noop } from './compress/noop.js'
 import { fitAndRender } from './compress/stage.js'
 import { truncate } from './compress/truncate.js'
@@ -36,6 +36,7 @@ import { textRenderer, type Renderer } from './output.js'
 import type { Packet } from './packet.js'
 import type { Exclusion, Gathered, Request, Selected, Structured, Warning } from './phase.js'
 import type { BuildResult } from './report.js'
+import { fingerprintOf, previousProblem, type Previous } from './report/prefix.js'
 import { validateRequest } from './request.js'
 import { embedGathered, type Embed } from './select/embed.js'
 import { layoutAware } from './select/layoutAware.js'
@@ -68,6 +69,12 @@ export interface GatherOptions extends Omit<CompositeOptions, 'name'> {
    * same vectors. Default none: keyword relevance, offline. See `docs/relevance.md`.
    */
   readonly embed?: Embed
+  /**
+   * The previous build's result (or its `prefix`, kept on its own): the result's
+   * `prefix.identical` then says how many tokens of this build's stable prefix that build
+   * already sent, what a prompt cache can serve. See `docs/caching.md`.
+   */
+  readonly previous?: Previous
 }
 
 /**
@@ -89,6 +96,10 @@ export const gather =
           E.bind('request', () => validateRequest(request) as E.Either<GsscError, Request>),
           E.bind('config', () => makeConfig(options.config) as E.Either<GsscError, Config>),
           E.bind('now', () => checkRunOptions(options) as E.Either<GsscError, number>),
+          E.chainFirst(() => {
+            const bad = options.previous === undefined ? undefined : previousProblem(options.previous)
+            return bad === undefined ? E.right(undefined) : E.left<GsscError>(configError(`previous${bad.at}`, bad.value, bad.problem))
+          }),
         ),
       ),
       TE.chain(({ request: req, config, now }) => {
@@ -104,7 +115,7 @@ export const gather =
             return {
               _phase: 'gathered',
               request: req,
-              env: { config, available: availableTokens(config), tokenizer, meter: meter(tokenizer, options.cache), now, layout: options.layout ?? sectioned() },
+              env: { config, available: availableTokens(config), tokenizer, meter: meter(tokenizer, options.cache), now, layout: options.layout ?? sectioned(), ...(options.previous === undefined ? {} : { previous: fingerprintOf(options.previous) }) },
               packets: unique,
               failures,
               excluded: [

@@ -7,6 +7,7 @@ import { match, P } from 'ts-pattern'
 import type { PacketType, Priority } from './packet.js'
 import type { Exclusion, ExclusionReason, GatherFailure, Warning } from './phase.js'
 import { describeFinding } from './render/finding.js'
+import type { PrefixReport } from './report/prefix.js'
 import type { Scores } from './select/score.js'
 import type { Document } from './structure/document.js'
 import type { MeterStats } from './tokenize/meter.js'
@@ -61,7 +62,10 @@ export interface PacketReport {
  * statistics. `explain`, `renderExplain` and `renderReport` read it, whichever builder made
  * it (a builder's own result carries it as `report`, see {@link Reported}).
  */
-export type Report<O = unknown> = Omit<BuildResult<O>, 'stats'>
+export type Report<O = unknown> = Omit<BuildResult<O>, 'stats' | 'prefix'> & {
+  /** The core build's and `fitMessages`' cache-stable prefix (see `docs/caching.md`); other builders have none yet. */
+  readonly prefix?: PrefixReport
+}
 
 /**
  * A builder's result that carries its report: `fitMessages`, `buildChunkContext`,
@@ -109,6 +113,13 @@ export interface BuildResult<O = string> {
   readonly warnings: ReadonlyArray<Warning>
   /** The final layout, as data. */
   readonly doc: Document
+  /**
+   * The cache-stable prefix of the output (instructions and history, before what changes per
+   * request): its hash, its exact tokens, and — given the previous build as `previous` — how
+   * many of them that build already sent (`identical`). Pass it (or the whole result) as the
+   * next build's `previous`. See `docs/caching.md`.
+   */
+  readonly prefix: PrefixReport
   readonly stats: MeterStats
 }
 
@@ -134,6 +145,7 @@ export const toJson = <O>(result: Report<O> | Reported<O>) => {
     failures: r.failures,
     warnings: r.warnings,
     packets: r.packets,
+    ...(r.prefix === undefined ? {} : { prefix: { hash: r.prefix.hash, tokens: r.prefix.tokens, units: r.prefix.units.length, ...(r.prefix.identical === undefined ? {} : { identical: r.prefix.identical }) } }),
   }
 }
 

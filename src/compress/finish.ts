@@ -8,6 +8,8 @@ import type { Exclusion, Structured, Warning } from '../phase.js'
 import { sectionReports } from '../layoutReport.js'
 import type { BuildResult, PacketReport, Truncation } from '../report.js'
 import { sectionsOf, type Document, type Item } from '../structure/document.js'
+import { outputPrefix } from '../report/prefix.js'
+import { outputCounter, spanCount } from './outputCount.js'
 
 const itemsOf = (doc: Document): ReadonlyArray<readonly [string, Item]> =>
   sectionsOf(doc).flatMap((s) => s.items.flatMap((i) => (i.packetId === undefined ? [] : [[s.name, i] as const])))
@@ -31,6 +33,7 @@ export const finish = <O>(
   nothingFits = false,
 ): BuildResult<O> => {
   const { config, available, tokenizer, meter } = s.env
+  const outputCount = outputCounter(meter, rendered.spans)
   const finalItems = itemsOf(doc)
   const inOutput = new Map(finalItems.map(([section, item]) => [item.packetId!, { section, item }]))
   const laidOut = new Set(itemsOf(s.doc).map(([, i]) => i.packetId!))
@@ -110,6 +113,15 @@ export const finish = <O>(
     failures: s.failures,
     warnings,
     doc,
+    // the cache-stable prefix, counted through what the build already counted (src/report/prefix.ts)
+    prefix: outputPrefix(
+      doc,
+      renderer,
+      rendered,
+      // texts the output count already took are not tokenized again
+      { counter: { count: (text) => meter.counted(text) ?? outputCount.count(text) }, text: { count: (text, spans) => spanCount(tokenizer, text, spans, meter.counted) } },
+      s.env.previous,
+    ),
     stats: meter.stats(),
   }
 }

@@ -17,6 +17,12 @@
  * The messages come back in the input's shape, untouched unless cut or summarized, with the
  * exact count and every dropped or cut message by its index and reason.
  *
+ * Prompt caching: the result's `prefix` fingerprints what was sent (the tool definitions,
+ * then each message); given the previous call's result as `previous`, `prefix.identical`
+ * says how many of its tokens that call already sent. With `breakpoints` (Anthropic messages),
+ * `cache_control` breakpoints go on the last block and on the system prompt, within the
+ * API's 4 (see `docs/caching.md`).
+ *
  * @module
  */
 import * as E from 'fp-ts/lib/Either.js'
@@ -26,10 +32,14 @@ import type { Shape, Source } from '../adapters/shape.js'
 import { noop } from '../compress/noop.js'
 import { describeThrown, inputError, type GsscError } from '../error.js'
 import type { Exclusion } from '../phase.js'
+import type { CacheControl } from '../message.js'
+import { contentId } from '../packet.js'
 import { build } from '../pipeline.js'
 import { toPromise } from '../promise.js'
 import { toolsCost, type ToolsCost } from '../render/toolCost.js'
+import type { PartRef } from '../render/breakpoints.js'
 import type { BuildResult } from '../report.js'
+import { fingerprintOf, prefixReport, previousProblem, unitKey, type PrefixReport, type Previous } from '../report/prefix.js'
 import { layoutAware } from '../select/layoutAware.js'
 import { historyCompressor } from '../session/compressor.js'
 import type { Summarizer } from '../session/fit/model.js'
@@ -68,6 +78,21 @@ export interface FitMessagesOptions {
   readonly maxItemShare?: number
   /** A token-count cache shared across calls (`createTokenCache()`): an agent loop fitting each step counts each message once. */
   readonly cache?: TokenCache
+  /**
+   * Anthropic messages only: place prompt-cache breakpoints (`cache_control`) on the last
+   * block and the system prompt's last block, keeping the caller's own, at most 4 in all
+   * with those in `tools`; `{ ttl: '1h' }` for the longer lifetime. Default: none added.
+   */
+  readonly breakpoints?: boolean | { readonly ttl?: '5m' | '1h' }
+  /** The previous call's result (or its `prefix`): `prefix.identical` then says what it already sent. */
+  readonly previous?: Previous
+}
+
+/** Where the `breakpoints` option placed them (`message`: in the order of the result's `sources`), and the caller's it left out. */
+export interface FitBreakpoints {
+  readonly added: ReadonlyArray<PartRef>
+  /** The caller's own beyond the API's 4 (with those in the tools), the earliest ones. */
+  readonly dropped: ReadonlyArray<PartRef>
 }
 
 /** Where a message was in the input: its index (`through`: the last index of a range), or Anthropic's `system`. */
@@ -99,6 +124,13 @@ export interface FitMessagesResult<T = unknown> {
   readonly sources: ReadonlyArray<Source | undefined>
   readonly dropped: ReadonlyArray<DroppedMessage>
   readonly cut: ReadonlyArray<CutMessage>
+  /**
+   * The request's cache-stable prefix: the tool definitions, then every returned message (the
+   * next call starts with all of them). Pass the result as the next call's `previous`.
+   */
+  readonly prefix: PrefixReport
+  /** With the `breakpoints` option: where they were placed. */
+  readonly breakpoints?: FitBreakpoints
   /** The build behind it: explain it with `gssc/inspect`. */
   readonly report: BuildResult<T>
 }
@@ -145,6 +177,24 @@ const first = (p: InputPlace): number => (typeof p.index === 'number' ? p.index 
 
 const positiveInt = (v: unknown): boolean => typeof v === 'number' && Number.isSafeInteger(v) && v > 0
 
+/** The lifetimes of the breakpoints tool definitions carry (Anthropic's `cache_control` on a tool). */
+const toolBreakpoints = (tools: unknown): ReadonlyArray<string> =>
+  Array.isArray(tools)
+    ? tools.flatMap((t: unknown) => {
+        const c = typeof t === 'object' && t !== null ? (t as { cache_control?: unknown }).cache_control : undefined
+        return typeof c === 'object' && c !== null ? [(c as { ttl?: unknown }).ttl === '1h' ? '1h' : '5m'] : []
+      })
+    : []
+
+/** The `breakpoints` option as a breakpoint's control, or what is wrong with it. */
+const cacheControlOf = (cache: FitMessagesOptions['breakpoints']): CacheControl | undefined | string => {
+  if (cache === undefined || cache === false) return undefined
+  if (cache === true) return { type: 'ephemeral' }
+  if (typeof cache !== 'object' || cache === null) return `must be true, false or { ttl } (got ${String(cache)})`
+  if (cache.ttl !== undefined && cache.ttl !== '5m' && cache.ttl !== '1h') return `ttl must be '5m' or '1h' (got ${String(cache.ttl)})`
+  return { type: 'ephemeral', ...(cache.ttl === undefined ? {} : { ttl: cache.ttl }) }
+}
+
 // -------------------------------------------------------------------------------------
 // the everyday job
 // -------------------------------------------------------------------------------------
@@ -160,6 +210,10 @@ export const fitMessagesTE = <T = unknown>(messages: T, options: FitMessagesOpti
   if (!positiveInt(options.maxTokens)) return TE.left(inputError('maxTokens', `must be a positive integer (got ${String(options.maxTokens)})`))
   const reserve = options.reserve ?? 0
   if (!(Number.isSafeInteger(reserve) && reserve >= 0)) return TE.left(inputError('reserve', `must be a non-negative integer (got ${String(reserve)})`))
+  const control = cacheControlOf(options.breakpoints)
+  if (typeof control === 'string') return TE.left(inputError('breakpoints', control))
+  const badPrevious = options.previous === undefined ? undefined : previousProblem(options.previous)
+  if (badPrevious !== undefined) return TE.left(inputError(`previous${badPrevious.at}`, badPrevious.problem))
   const tokenizerE: E.Either<GsscError, Tokenizer> = options.tokenizer !== undefined ? E.right(options.tokenizer) : createTokenizer(options.model ?? 'gpt-4o')
   return pipe(
     TE.fromEither(tokenizerE),
@@ -178,7 +232,13 @@ export const fitMessagesTE = <T = unknown>(messages: T, options: FitMessagesOpti
       const available = options.maxTokens - reserve - tools.tokens
       if (available <= 0)
         return TE.left(inputError('maxTokens', `${options.maxTokens} leaves no room: the reserve takes ${reserve} and the tool definitions ${tools.tokens} tokens`))
-      const renderer = passthrough(codec, messages, decoded)
+      if (control !== undefined && codec.format !== 'anthropic')
+        return TE.left(inputError('breakpoints', `cache_control breakpoints are Anthropic's; these messages are ${decoded.shape} (OpenAI caches prefixes on its own)`))
+      const renderer = passthrough(codec, messages, decoded, control === undefined ? undefined : { control, earlier: toolBreakpoints(options.tools) })
+      // the tool definitions are sent first: one unit of the prefix before the messages
+      const toolsUnit = contentId(unitKey(options.tools ?? null))
+      const previous = options.previous === undefined ? undefined : fingerprintOf(options.previous)
+      const sameTools = previous !== undefined && previous.format === decoded.shape && previous.units[0] === toolsUnit
       const strategy = options.strategy ?? 'truncate'
       const built = build(
         { query: '', history: decoded.messages },
@@ -189,6 +249,7 @@ export const fitMessagesTE = <T = unknown>(messages: T, options: FitMessagesOpti
           structurer: chat(),
           renderer,
           selector: layoutAware(chat(), { history: 'all' }),
+          ...(previous === undefined ? {} : { previous: { format: previous.format, units: sameTools ? previous.units.slice(1) : [] } }),
           // whole messages only: the strategy fits by each message's cost, the guard drops whole units
           compressor: historyCompressor(
             (budget) =>
@@ -219,6 +280,9 @@ export const fitMessagesTE = <T = unknown>(messages: T, options: FitMessagesOpti
           const place = placeOf(t.id, sources)
           return place === undefined ? [] : [{ ...place, keptTokens: t.keptTokens, originalTokens: t.originalTokens }]
         })
+        const placed = renderer.placed(r.output)
+        const inner = r.prefix
+        const identical = inner.identical === undefined ? undefined : sameTools ? { units: inner.identical.units + 1, tokens: inner.identical.tokens + tools.tokens } : { units: 0, tokens: 0 }
         return {
           messages: r.output as T,
           shape: decoded.shape,
@@ -228,6 +292,8 @@ export const fitMessagesTE = <T = unknown>(messages: T, options: FitMessagesOpti
           sources: r.sources.map((ids) => (ids.length === 1 ? placeOf(ids[0]!, sources)?.index : undefined)),
           dropped: coalesce([...dropped].sort((a, b) => first(a) - first(b))),
           cut,
+          prefix: prefixReport(inner.format, [toolsUnit, ...inner.units], inner.tokens + tools.tokens, identical),
+          ...(placed === undefined ? {} : { breakpoints: { added: placed.added, dropped: placed.dropped } }),
           report: r as BuildResult<T>,
         }
       })(safe)

@@ -18,15 +18,19 @@
  * only with a signature (redacted thinking: only for that model). Any other reasoning is sent
  * as plain text, without `<thinking>` tags, or dropped with `thinking: 'drop'` (pi's rules).
  *
- * Prompt caching (`cache`): `system` marks the last system block; `prefixEnd: k` marks the last
- * block of the longest prefix of the turns made only of input messages `0..k`; `last` marks the
- * last block of the request. Thinking blocks cannot carry a breakpoint, so the nearest block
- * before one is marked instead. At most 3 of the API's 4 breakpoints are used.
+ * Prompt caching: a part's own `cacheControl` (the caller's breakpoint) is sent as the block's
+ * `cache_control`. Options (`cache`) add more: `system` marks the last system block;
+ * `prefixEnd: k` marks the last block of the longest prefix of the turns made only of input
+ * messages `0..k`; `last` marks the last block of the request. Thinking blocks cannot carry a
+ * breakpoint, so the nearest block before one is marked instead. Added breakpoints follow the
+ * API's rules (at most 4 in all with the caller's, a `1h` one never after a `5m` one), in the
+ * order `prefixEnd`, `system`, `last`; see `./breakpoints.ts`.
  *
  * @module
  */
 import { match } from 'ts-pattern'
 import type { CacheControl, ChatMessage, ImagePart, Part } from '../message.js'
+import { lastCacheable, placeBreakpoints, type PartRef } from './breakpoints.js'
 import { redactedData } from './clean.js'
 import type { Finding } from './finding.js'
 import type { AnthropicOptions } from './options.js'
@@ -34,7 +38,6 @@ import { repair } from './repair.js'
 import {
   isAnthropicMediaType,
   type AnthropicAssistantBlock,
-  type AnthropicBlock,
   type AnthropicImageBlock,
   type AnthropicMessage,
   type AnthropicRequest,
@@ -63,23 +66,26 @@ type Turn =
   | { readonly role: 'user'; readonly items: Array<Sourced<AnthropicUserBlock>> }
   | { readonly role: 'assistant'; readonly items: Array<Sourced<AnthropicAssistantBlock>> }
 
+/** A part's own breakpoint, as the block's `cache_control`. */
+const cc = (p: { readonly cacheControl?: CacheControl }): { readonly cache_control?: CacheControl } => (p.cacheControl === undefined ? {} : { cache_control: p.cacheControl })
+
 const image = (p: ImagePart): ReadonlyArray<AnthropicImageBlock> =>
   p.source._tag === 'Url'
-    ? [{ type: 'image', source: { type: 'url', url: p.source.url } }]
+    ? [{ type: 'image', source: { type: 'url', url: p.source.url }, ...cc(p) }]
     : isAnthropicMediaType(p.source.mimeType) // always true after repair; narrows the type
-      ? [{ type: 'image', source: { type: 'base64', media_type: p.source.mimeType, data: p.source.data } }]
+      ? [{ type: 'image', source: { type: 'base64', media_type: p.source.mimeType, data: p.source.data }, ...cc(p) }]
       : []
 
 const userBlocks = (parts: ReadonlyArray<Part>): ReadonlyArray<AnthropicUserBlock> =>
   parts.flatMap((p): ReadonlyArray<AnthropicUserBlock> =>
     match(p)
-      .with({ _tag: 'Text' }, (t): ReadonlyArray<AnthropicUserBlock> => [{ type: 'text', text: t.text }])
+      .with({ _tag: 'Text' }, (t): ReadonlyArray<AnthropicUserBlock> => [{ type: 'text', text: t.text, ...cc(t) }])
       .with({ _tag: 'Image' }, image)
       .with({ _tag: 'ToolResult' }, (r): ReadonlyArray<AnthropicUserBlock> => {
         const content = r.content.flatMap((c): ReadonlyArray<AnthropicTextBlock | AnthropicImageBlock> =>
-          c._tag === 'Text' ? [{ type: 'text', text: c.text }] : image(c),
+          c._tag === 'Text' ? [{ type: 'text', text: c.text, ...cc(c) }] : image(c),
         )
-        return [{ type: 'tool_result', tool_use_id: r.callId, ...(content.length > 0 ? { content } : {}), ...(r.isError ? { is_error: true } : {}) }]
+        return [{ type: 'tool_result', tool_use_id: r.callId, ...(content.length > 0 ? { content } : {}), ...(r.isError ? { is_error: true } : {}), ...cc(r) }]
       })
       .with({ _tag: 'Thinking' }, { _tag: 'ToolCall' }, { _tag: 'Document' }, () => [])
       .exhaustive(),
@@ -88,19 +94,14 @@ const userBlocks = (parts: ReadonlyArray<Part>): ReadonlyArray<AnthropicUserBloc
 const assistantBlocks = (parts: ReadonlyArray<Part>): ReadonlyArray<AnthropicAssistantBlock> =>
   parts.flatMap((p): ReadonlyArray<AnthropicAssistantBlock> =>
     match(p)
-      .with({ _tag: 'Text' }, (t): ReadonlyArray<AnthropicAssistantBlock> => [{ type: 'text', text: t.text }])
+      .with({ _tag: 'Text' }, (t): ReadonlyArray<AnthropicAssistantBlock> => [{ type: 'text', text: t.text, ...cc(t) }])
       .with({ _tag: 'Thinking' }, (t): ReadonlyArray<AnthropicAssistantBlock> => [
         t.redacted === true ? { type: 'redacted_thinking', data: redactedData(t) } : { type: 'thinking', thinking: t.text, signature: t.signature ?? '' },
       ])
-      .with({ _tag: 'ToolCall' }, (c): ReadonlyArray<AnthropicAssistantBlock> => [{ type: 'tool_use', id: c.id, name: c.name, input: c.args }])
+      .with({ _tag: 'ToolCall' }, (c): ReadonlyArray<AnthropicAssistantBlock> => [{ type: 'tool_use', id: c.id, name: c.name, input: c.args, ...cc(c) }])
       .with({ _tag: 'Image' }, { _tag: 'ToolResult' }, { _tag: 'Document' }, () => [])
       .exhaustive(),
   )
-
-const cacheable = (b: AnthropicBlock): boolean => b.type !== 'thinking' && b.type !== 'redacted_thinking'
-
-// cacheable() excludes the two block types without a cache_control field
-const withCache = <B extends AnthropicBlock>(b: B, cc: CacheControl): B => ({ ...b, cache_control: cc }) as B
 
 /** Adds a message to the turns, merging it into the last turn when the roles match. */
 const appendTurn = (turns: Array<Turn>, m: ChatMessage, source: number): void => {
@@ -116,26 +117,20 @@ const appendTurn = (turns: Array<Turn>, m: ChatMessage, source: number): void =>
   }
 }
 
-/** Positions `[turn, block]` of the breakpoints the options ask for. */
-const breakpoints = (turns: ReadonlyArray<Turn>, options: AnthropicOptions): ReadonlyArray<readonly [number, number]> => {
-  const marks: Array<readonly [number, number]> = []
-  if (options.cache?.prefixEnd === undefined && options.cache?.last !== true) return marks
-  const flat = turns.flatMap((t, ti) => t.items.map((it, bi) => ({ at: [ti, bi] as const, ...it })))
-  const lastCacheable = (upTo: number): readonly [number, number] | undefined => {
-    for (let i = upTo; i >= 0; i--) if (cacheable(flat[i]!.block)) return flat[i]!.at
-    return undefined
-  }
-  const k = options.cache?.prefixEnd
-  if (k !== undefined) {
-    const end = flat.findIndex((f) => f.source > k)
-    const mark = lastCacheable((end === -1 ? flat.length : end) - 1)
-    if (mark !== undefined) marks.push(mark)
-  }
-  if (options.cache?.last === true) {
-    const mark = lastCacheable(flat.length - 1)
-    if (mark !== undefined && !marks.some(([t, b]) => t === mark[0] && b === mark[1])) marks.push(mark)
-  }
-  return marks
+/** The breakpoints the options ask for, in order of preference, on the repaired messages. */
+const wantedBreakpoints = (messages: ReadonlyArray<ChatMessage>, sources: ReadonlyArray<number>, options: AnthropicOptions): ReadonlyArray<PartRef> => {
+  const cache = options.cache
+  if (cache === undefined || cache === false) return []
+  const last = messages.length - 1
+  const k = cache.prefixEnd
+  // the longest prefix of the turns made only of input messages 0..k (system messages are hoisted)
+  const end = k === undefined ? -1 : messages.findIndex((m, i) => m.role !== 'system' && sources[i]! > k)
+  const wanted = [
+    k === undefined ? undefined : lastCacheable(messages, end === -1 ? last : end - 1),
+    cache.system === true ? lastCacheable(messages, last, 'system') : undefined,
+    cache.last === true ? lastCacheable(messages, last) : undefined,
+  ]
+  return wanted.filter((w): w is PartRef => w !== undefined)
 }
 
 /**
@@ -149,7 +144,11 @@ const breakpoints = (turns: ReadonlyArray<Turn>, options: AnthropicOptions): Rea
  * @since 0.1.0
  */
 export const toAnthropic = (messages: ReadonlyArray<ChatMessage>, options: AnthropicOptions = {}): AnthropicRendered => {
-  const repaired = repair(messages, { ...options, format: 'anthropic' })
+  const fixed = repair(messages, { ...options, format: 'anthropic' })
+  const control: CacheControl = { type: 'ephemeral', ...(options.cache === false || options.cache?.ttl === undefined ? {} : { ttl: options.cache.ttl }) }
+  const placed = placeBreakpoints(fixed.messages, wantedBreakpoints(fixed.messages, fixed.sources, options), control)
+  const repaired = { ...fixed, messages: placed.messages }
+  const dropped = placed.dropped.map((d): Finding => ({ _tag: 'DroppedCacheBreakpoint', index: fixed.sources[d.message]! }))
   const system: Array<AnthropicTextBlock> = []
   const systemSources: Array<number> = []
   const moved: Array<Finding> = []
@@ -162,22 +161,16 @@ export const toAnthropic = (messages: ReadonlyArray<ChatMessage>, options: Anthr
     }
     if (turns.length > 0) moved.push({ _tag: 'MovedSystem', index: source })
     systemSources.push(source)
-    for (const p of m.parts) if (p._tag === 'Text') system.push({ type: 'text', text: p.text })
+    for (const p of m.parts) if (p._tag === 'Text') system.push({ type: 'text', text: p.text, ...cc(p) })
   })
 
-  const cc: CacheControl = { type: 'ephemeral', ...(options.cache?.ttl === undefined ? {} : { ttl: options.cache.ttl }) }
-  const marks = breakpoints(turns, options)
-  const marked = (ti: number, bi: number): boolean => marks.some(([t, b]) => t === ti && b === bi)
-  const out: Array<AnthropicMessage> = turns.map((t, ti): AnthropicMessage =>
-    t.role === 'user'
-      ? { role: 'user', content: t.items.map((it, bi) => (marked(ti, bi) ? withCache(it.block, cc) : it.block)) }
-      : { role: 'assistant', content: t.items.map((it, bi) => (marked(ti, bi) ? withCache(it.block, cc) : it.block)) },
+  const out: Array<AnthropicMessage> = turns.map((t): AnthropicMessage =>
+    t.role === 'user' ? { role: 'user', content: t.items.map((it) => it.block) } : { role: 'assistant', content: t.items.map((it) => it.block) },
   )
-  const systemOut = options.cache?.system === true ? system.map((b, i) => (i === system.length - 1 ? withCache(b, cc) : b)) : system
   const turnSources = turns.map((t) => [...new Set(t.items.map((it) => it.source))])
   return {
-    request: { ...(systemOut.length > 0 ? { system: systemOut } : {}), messages: out },
-    findings: [...repaired.findings, ...moved].sort((a, b) => a.index - b.index),
-    sources: systemOut.length > 0 ? [systemSources, ...turnSources] : turnSources,
+    request: { ...(system.length > 0 ? { system } : {}), messages: out },
+    findings: [...repaired.findings, ...moved, ...dropped].sort((a, b) => a.index - b.index),
+    sources: system.length > 0 ? [systemSources, ...turnSources] : turnSources,
   }
 }

@@ -9,10 +9,12 @@
  * - blocks only where they belong (images, tool results: user turns; thinking, tool use:
  *   assistant turns); image media types jpeg/png/gif/webp; thinking has a signature;
  * - no empty turn, no whitespace-only text block, no reasoning-only assistant turn, no
- *   trailing whitespace at the end of a final assistant turn; at most 4 cache breakpoints.
+ *   trailing whitespace at the end of a final assistant turn; at most 4 cache breakpoints, and
+ *   none with a `1h` lifetime after one of `5m`.
  *
  * @module
  */
+import { MAX_BREAKPOINTS } from './breakpoints.js'
 import { isValidCallId } from './callId.js'
 import { hasText } from './blank.js'
 import { violation, type Violation } from './violation.js'
@@ -20,7 +22,6 @@ import { isAnthropicMediaType, type AnthropicBlock, type AnthropicImageBlock, ty
 
 const USER_BLOCKS: ReadonlySet<string> = new Set(['text', 'image', 'tool_result'])
 const ASSISTANT_BLOCKS: ReadonlySet<string> = new Set(['text', 'thinking', 'redacted_thinking', 'tool_use'])
-const MAX_BREAKPOINTS = 4
 
 const checkImage = (b: AnthropicImageBlock, path: string): ReadonlyArray<Violation> =>
   b.source.type === 'base64' && !isAnthropicMediaType(b.source.media_type)
@@ -39,11 +40,16 @@ const checkImage = (b: AnthropicImageBlock, path: string): ReadonlyArray<Violati
 export const checkAnthropic = (request: AnthropicRequest): ReadonlyArray<Violation> => {
   const out: Array<Violation> = []
   let breakpoints = 0
-  const countCache = (b: AnthropicBlock): void => {
-    if ('cache_control' in b && b.cache_control != null) breakpoints++
+  let shortSeen = false
+  const countCache = (b: AnthropicBlock, at: string): void => {
+    if (!('cache_control' in b) || b.cache_control == null) return
+    breakpoints++
+    // the API reads tools, system, then messages: a longer-lived entry cannot follow a shorter one
+    if (b.cache_control.ttl === '1h' && shortSeen) out.push(violation('CacheTtlOrder', `${at}.cache_control`, 'a 1h cache breakpoint cannot come after a 5m one'))
+    if (b.cache_control.ttl !== '1h') shortSeen = true
   }
   ;(request.system ?? []).forEach((b, k) => {
-    countCache(b)
+    countCache(b, `system[${k}]`)
     if (!hasText(b.text)) out.push(violation('EmptyText', `system[${k}].text`, 'system block is empty or whitespace'))
   })
   const messages = request.messages
@@ -66,7 +72,7 @@ export const checkAnthropic = (request: AnthropicRequest): ReadonlyArray<Violati
     let pastResults = false
     blocks.forEach((b, k) => {
       const at = `${path}.content[${k}]`
-      countCache(b)
+      countCache(b, at)
       if (!allowed.has(b.type)) out.push(violation('MisplacedBlock', at, `a ${b.type} block cannot appear in a ${m.role} turn`))
       if (b.type !== 'tool_result') pastResults = true
       if (b.type === 'text' && !hasText(b.text)) out.push(violation('EmptyText', `${at}.text`, 'text block is empty or whitespace'))
@@ -86,7 +92,7 @@ export const checkAnthropic = (request: AnthropicRequest): ReadonlyArray<Violati
         ;(b.content ?? []).forEach((c, n) => {
           if (c.type === 'text' && !hasText(c.text)) out.push(violation('EmptyText', `${at}.content[${n}].text`, 'text block is empty or whitespace'))
           if (c.type === 'image') out.push(...checkImage(c, `${at}.content[${n}]`))
-          countCache(c)
+          countCache(c, `${at}.content[${n}]`)
         })
       }
     })

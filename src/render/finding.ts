@@ -56,6 +56,8 @@ export type FindingKind =
   | { readonly _tag: 'DroppedLeadingTurn'; readonly index: number }
   /** Trailing whitespace was cut from the final assistant turn (Anthropic rejects it). */
   | { readonly _tag: 'TrimmedTrailingWhitespace'; readonly index: number }
+  /** The caller's cache breakpoints were more than the API's 4: this earlier one was left out. */
+  | { readonly _tag: 'DroppedCacheBreakpoint'; readonly index: number }
 
 /**
  * A one-line description of a finding, for logs and reports.
@@ -87,4 +89,5 @@ export const describeFinding = (f: Finding): string =>
     .with({ _tag: 'SyntheticUserTurn' }, (x) => `conversation started with an assistant turn; inserted user turn "${x.text}" before it`)
     .with({ _tag: 'DroppedLeadingTurn' }, () => 'conversation started with an assistant turn; left it out, up to the first user turn')
     .with({ _tag: 'TrimmedTrailingWhitespace' }, () => 'trailing whitespace trimmed from the final assistant turn')
+    .with({ _tag: 'DroppedCacheBreakpoint' }, () => 'cache breakpoint left out (more than the 4 the API takes; the latest 4 are kept)')
     .exhaustive()

@@ -8,6 +8,7 @@
  */
 export * from './anthropic.js'
 export * from './blank.js'
+export * from './breakpoints.js'
 export * from './callId.js'
 export * from './checkAnthropic.js'
 export * from './checkOpenAI.js'

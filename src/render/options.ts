@@ -55,13 +55,24 @@ export interface CacheOptions {
   readonly prefixEnd?: number
   /** Mark the last block of the request, so the next turn reads the whole conversation from cache (pi's choice). */
   readonly last?: boolean
+  /**
+   * The pipeline's renderer (`anthropicRenderer`): mark the end of the cache-stable prefix
+   * (the instructions and the history, before the final user turn; see `docs/caching.md`).
+   * It knows where that is and passes it on as `prefixEnd`; `toAnthropic` alone does not.
+   */
+  readonly stable?: boolean
   /** Cache lifetime; the API's default is `5m`. */
   readonly ttl?: '5m' | '1h'
 }
 
 /** Options of {@link toAnthropic} (see `./anthropic.ts`). */
 export interface AnthropicOptions extends CommonOptions {
-  readonly cache?: CacheOptions
+  /**
+   * Breakpoints gssc adds (`false` or absent: none from `toAnthropic`; the pipeline's
+   * `anthropicRenderer` defaults to `{ system: true, stable: true }` and takes `false` for none).
+   * The caller's own breakpoints (a part's `cacheControl`) are always kept.
+   */
+  readonly cache?: CacheOptions | false
   /**
    * Text of the user turn inserted when the conversation would start with an assistant turn
    * (the API requires a user turn first). Default `(earlier conversation omitted)`.

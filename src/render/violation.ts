@@ -24,6 +24,7 @@ export type ViolationRule =
   | 'ReasoningOnly'
   | 'TrailingWhitespace'
   | 'TooManyCacheBreakpoints'
+  | 'CacheTtlOrder'
   | 'InvalidName'
 
 /** One broken rule. `path` points into the request, e.g. `messages[3].content[1]`. */

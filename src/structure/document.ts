@@ -113,6 +113,12 @@ export interface Section {
   readonly tail?: string
   /** Text before the section when a block rendered before it; default the document's `joiner`. */
   readonly joiner?: string
+  /**
+   * Its content changes from one request to the next (the query, retrieved evidence, the
+   * current state): the cache-stable prefix of the output ends before the first volatile
+   * section (see `src/report/prefix.ts`). A `user`-channel section is always volatile.
+   */
+  readonly volatile?: boolean
 }
 
 /** Fixed text between sections (template layouts). */
@@ -173,11 +179,21 @@ export interface SpannedText {
   readonly text: string
   readonly spans: ReadonlyArray<Span>
   readonly ids: ReadonlyArray<string>
+  /**
+   * Where each piece of the text ends: after each item (its suffix included), after fixed
+   * text, after the head of a section shown without items; a section's tail ends its last
+   * piece. A piece starts with what precedes it (joiner, head, separator). The cache-stable
+   * prefix is cut at these ends (`src/report/prefix.ts`).
+   */
+  readonly ends: ReadonlyArray<number>
 }
 
+type Building = { text: string; spans: Span[]; ids: string[]; ends: number[] }
+
 /** Appends the pieces of one section to a text under construction. */
-const appendSection = (out: { text: string; spans: Span[]; ids: string[] }, s: Section): void => {
+const appendSection = (out: Building, s: Section): void => {
   out.text += s.head
+  if (s.items.length === 0) out.ends.push(out.text.length)
   s.items.forEach((i, n) => {
     if (n > 0) out.text += s.separator
     out.text += i.prefix
@@ -185,8 +201,12 @@ const appendSection = (out: { text: string; spans: Span[]; ids: string[] }, s: S
     if (i.packetId !== undefined && i.text.length > 0) out.spans.push({ start: out.text.length, end: out.text.length + i.text.length, packetId: i.packetId, content: i.text })
     out.text += i.text
     if (i.suffix !== undefined) out.text += i.suffix
+    out.ends.push(out.text.length)
   })
-  if (s.tail !== undefined) out.text += s.tail
+  if (s.tail !== undefined && s.tail !== '') {
+    out.text += s.tail
+    out.ends[out.ends.length - 1] = out.text.length
+  }
 }
 
 /**
@@ -196,14 +216,16 @@ const appendSection = (out: { text: string; spans: Span[]; ids: string[] }, s: S
  * @category utils
  */
 export const renderBlocks = (blocks: ReadonlyArray<Section | Literal>, joiner: string): SpannedText => {
-  const out = { text: '', spans: [] as Span[], ids: [] as string[] }
+  const out: Building = { text: '', spans: [], ids: [], ends: [] }
   let first = true
   for (const b of blocks) {
     if (b._tag === 'Section' && !isRendered(b)) continue
     if (!first) out.text += b._tag === 'Section' ? (b.joiner ?? joiner) : joiner
     first = false
-    if (b._tag === 'Literal') out.text += b.text
-    else appendSection(out, b)
+    if (b._tag === 'Literal') {
+      out.text += b.text
+      out.ends.push(out.text.length)
+    } else appendSection(out, b)
   }
   return out
 }

@@ -12,6 +12,7 @@ import type { Locale } from '../config.js'
 import type { Document, Item, Section } from './document.js'
 import { bySlot, itemOf, prefixOf, type Slot } from './items.js'
 import { labelsFor, type Labels } from './labels.js'
+import type { Selected } from '../phase.js'
 import { inputOrder, type Structurer } from './structurer.js'
 
 /** Options of the default layout. */
@@ -36,20 +37,49 @@ export const section = (
   ...fields,
 })
 
-/** Where each slot goes and how it shrinks. */
+/** Where each slot goes, how it shrinks, and whether it changes from one request to the next. */
 export const SLOT_LAYOUT: Readonly<
-  Record<Slot, { readonly rank: number; readonly channel: Section['channel']; readonly dropFrom: Section['dropFrom']; readonly keep: Section['keep'] }>
+  Record<
+    Slot,
+    { readonly rank: number; readonly channel: Section['channel']; readonly dropFrom: Section['dropFrom']; readonly keep: Section['keep']; readonly volatile: boolean }
+  >
 > = {
-  instructions: { rank: 0, channel: 'system', dropFrom: 'end', keep: 'head' },
-  task: { rank: 1, channel: 'user', dropFrom: 'end', keep: 'head' },
-  state: { rank: 3, channel: 'system', dropFrom: 'end', keep: 'head' },
-  evidence: { rank: 4, channel: 'system', dropFrom: 'end', keep: 'head' },
-  context: { rank: 5, channel: 'turns', dropFrom: 'start', keep: 'tail' },
-  custom: { rank: 6, channel: 'system', dropFrom: 'end', keep: 'head' },
+  instructions: { rank: 0, channel: 'system', dropFrom: 'end', keep: 'head', volatile: false },
+  task: { rank: 1, channel: 'user', dropFrom: 'end', keep: 'head', volatile: true },
+  state: { rank: 3, channel: 'system', dropFrom: 'end', keep: 'head', volatile: true },
+  evidence: { rank: 4, channel: 'system', dropFrom: 'end', keep: 'head', volatile: true },
+  context: { rank: 5, channel: 'turns', dropFrom: 'start', keep: 'tail', volatile: false },
+  custom: { rank: 6, channel: 'system', dropFrom: 'end', keep: 'head', volatile: true },
 }
 
 /** Rank of the `[Output]` section: after State, before Task (the seed's order). */
 export const OUTPUT_RANK = 2
+
+/** The seed's sections of a selection, by name, each in the seed's form; `output` absent when turned off. */
+export const seedSections = (s: Selected, options: SectionedOptions = {}): Readonly<Record<Slot, Section>> & { readonly output?: Section } => {
+  const labels = labelsFor(options.locale ?? s.env.config.locale)
+  const slots = bySlot(s.selected, inputOrder(s))
+  const items = (slot: Slot): ReadonlyArray<Item> => (slots.get(slot) ?? []).map((x) => itemOf(x, prefixOf(x.packet, labels)))
+  const slotSection = (slot: Slot, head: string): Section => section({ name: slot, head, items: items(slot), ...SLOT_LAYOUT[slot] }, labels)
+  const output = options.output ?? true
+  const format = typeof output === 'string' ? output : labels.outputFormat
+  return {
+    instructions: slotSection('instructions', `${labels.instructions}\n`),
+    task: slotSection('task', `${labels.task}\n${labels.taskIntro}`),
+    state: slotSection('state', `${labels.state}\n${labels.stateIntro}\n`),
+    evidence: slotSection('evidence', `${labels.evidence}\n${labels.evidenceIntro}\n`),
+    context: slotSection('context', `${labels.context}\n${labels.contextIntro}\n`),
+    custom: slotSection('custom', `${labels.custom}\n${labels.customIntro}\n`),
+    ...(output === false
+      ? {}
+      : {
+          output: section(
+            { name: 'output', rank: OUTPUT_RANK, head: `${labels.output}\n`, channel: 'system', items: [{ prefix: '', text: format, tokens: s.env.meter.text(format) }] },
+            labels,
+          ),
+        }),
+  }
+}
 
 /**
  * The seed's sectioned layout.
@@ -62,33 +92,7 @@ export const OUTPUT_RANK = 2
 export const sectioned =
   (options: SectionedOptions = {}): Structurer =>
   (s) => {
-    const labels = labelsFor(options.locale ?? s.env.config.locale)
-    const slots = bySlot(s.selected, inputOrder(s))
-    const items = (slot: Slot): ReadonlyArray<Item> => (slots.get(slot) ?? []).map((x) => itemOf(x, prefixOf(x.packet, labels)))
-    const slotSection = (slot: Slot, head: string): Section =>
-      section({ name: slot, head, items: items(slot), ...SLOT_LAYOUT[slot] }, labels)
-    const output = options.output ?? true
-    const blocks: Section[] = [
-      slotSection('instructions', `${labels.instructions}\n`),
-      slotSection('task', `${labels.task}\n${labels.taskIntro}`),
-      slotSection('state', `${labels.state}\n${labels.stateIntro}\n`),
-      slotSection('evidence', `${labels.evidence}\n${labels.evidenceIntro}\n`),
-      slotSection('context', `${labels.context}\n${labels.contextIntro}\n`),
-      slotSection('custom', `${labels.custom}\n${labels.customIntro}\n`),
-      ...(output === false
-        ? []
-        : [
-            section(
-              {
-                name: 'output',
-                rank: OUTPUT_RANK,
-                head: `${labels.output}\n`,
-                channel: 'system',
-                items: [{ prefix: '', text: output === true ? labels.outputFormat : output, tokens: s.env.meter.text(output === true ? labels.outputFormat : output) }],
-              },
-              labels,
-            ),
-          ]),
-    ]
+    const x = seedSections(s, options)
+    const blocks: Section[] = [x.instructions, x.task, x.state, x.evidence, x.context, x.custom, ...(x.output === undefined ? [] : [x.output])]
     return { blocks, joiner: '\n\n' } satisfies Document
   }

@@ -73,7 +73,7 @@ export const xml =
           { name: 'context', rank: 5, head: '', channel: 'turns', dropFrom: 'start', keep: 'tail', mergeTurns: true, items: items((t, p) => !isSystem(t, p) && t === 'history') },
           labels,
         ),
-        section({ name: 'evidence', rank: 4, head: '', channel: 'system', items: items((t, p) => !isSystem(t, p) && t !== 'history' && t !== 'task') }, labels),
+        section({ name: 'evidence', rank: 4, head: '', channel: 'system', volatile: true, items: items((t, p) => !isSystem(t, p) && t !== 'history' && t !== 'task') }, labels),
         section({ name: 'task', rank: 1, head: '', channel: 'user', items: items((t, p) => !isSystem(t, p) && t === 'task') }, labels),
       ],
     } satisfies Document

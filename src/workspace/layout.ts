@@ -64,7 +64,7 @@ export const nanobot =
       joiner: PART_SEPARATOR,
       blocks: [
         ...blocks,
-        section({ name: 'context', rank: 4, head: '# Context\n\n', channel: 'system', items: pick((t) => t !== 'history' && t !== 'task').map((x) => itemOf(x, prefixOf(x.packet, labels))) }, labels),
+        section({ name: 'context', rank: 4, head: '# Context\n\n', channel: 'system', volatile: true, items: pick((t) => t !== 'history' && t !== 'task').map((x) => itemOf(x, prefixOf(x.packet, labels))) }, labels),
         section(
           { name: 'conversation', rank: 5, head: '', channel: 'turns', dropFrom: 'start', keep: 'tail', items: pick((t) => t === 'history').map((x) => itemOf(x, prefixOf(x.packet, labels))) },
           labels,

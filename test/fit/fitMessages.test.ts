@@ -175,3 +175,69 @@ describe('fitMessages with LangChain messages', () => {
     expect(r.tokenCount).toBeLessThanOrEqual(500)
   })
 })
+
+describe('fitMessages and prompt caching', () => {
+  /** An Anthropic agent loop of `rounds` rounds, as the SDK takes it. */
+  const loop = (rounds: number): { system: string; messages: MessageParam[] } => ({
+    system: SYSTEM,
+    messages: Array.from({ length: rounds }, (_, i): MessageParam[] => [
+      { role: 'user', content: `Question ${i} about the rollout of service ${i}.` },
+      {
+        role: 'assistant',
+        content: [
+          { type: 'thinking', thinking: `check service ${i}`, signature: 'sig' },
+          { type: 'tool_use', id: `toolu_${i}`, name: 'status', input: { service: i } },
+        ],
+      },
+      { role: 'user', content: [{ type: 'tool_result', tool_use_id: `toolu_${i}`, content: `service ${i} ok` }] },
+      { role: 'assistant', content: [{ type: 'text', text: `Service ${i} is fine.` }, { type: 'thinking', thinking: 'done', signature: 'sig' }] },
+    ]).flat(),
+  })
+  const anthropicTools = [{ name: 'status', description: 'Health.', input_schema: { type: 'object' as const, properties: {} }, cache_control: { type: 'ephemeral' as const } }]
+
+  it('breakpoints: a breakpoint on the last block that takes one (not thinking) and on the system prompt; the input untouched', async () => {
+    const input = loop(3)
+    const before = JSON.stringify(input)
+    const r = await fitMessages(input, { model: 'claude-sonnet-4-5', maxTokens: 20_000, breakpoints: true })
+    expect(JSON.stringify(input)).toBe(before)
+    const last = r.messages.messages.at(-1)!.content as ReadonlyArray<{ type: string; cache_control?: unknown }>
+    expect(last.map((b) => b.cache_control)).toEqual([{ type: 'ephemeral' }, undefined])
+    expect(r.messages.system).toEqual([{ type: 'text', text: SYSTEM, cache_control: { type: 'ephemeral' } }])
+    expect(r.breakpoints?.added).toHaveLength(2)
+    // everything else comes back as it was
+    expect(r.messages.messages.slice(0, -1)).toEqual(input.messages.slice(0, -1))
+  })
+
+  it('breakpoints: the caller’s own breakpoints and the tools’ count toward the 4; the earliest of too many are left out and reported', async () => {
+    const input = loop(3)
+    const marked = input.messages.map((m, i) =>
+      i % 4 === 0 ? { ...m, content: [{ type: 'text' as const, text: m.content as string, cache_control: { type: 'ephemeral' as const } }] } : m,
+    )
+    const r = await fitMessages({ system: SYSTEM, messages: marked }, { model: 'claude-sonnet-4-5', maxTokens: 20_000, breakpoints: true, tools: anthropicTools })
+    const count = (JSON.stringify(r.messages).match(/cache_control/g) ?? []).length
+    // three of the caller's, one in the tools: nothing is added
+    expect(count).toBe(3)
+    expect(r.breakpoints).toEqual({ added: [], dropped: [] })
+    const more = input.messages.map((m, i) => (i % 2 === 0 ? { ...m, content: [{ type: 'text' as const, text: typeof m.content === 'string' ? m.content : 'x', cache_control: { type: 'ephemeral' as const } }] } : m))
+    const s = await fitMessages({ system: SYSTEM, messages: more }, { model: 'claude-sonnet-4-5', maxTokens: 20_000, breakpoints: true, tools: anthropicTools })
+    expect((JSON.stringify(s.messages).match(/cache_control/g) ?? []).length).toBe(3)
+    expect(s.breakpoints?.dropped.length).toBe(3)
+  })
+
+  it('prefix: the tool definitions, then every message; the previous call’s messages are what the next one starts with', async () => {
+    const first = await fitMessages(loop(3), { model: 'claude-sonnet-4-5', maxTokens: 20_000, tools: anthropicTools })
+    const second = await fitMessages(loop(4), { model: 'claude-sonnet-4-5', maxTokens: 20_000, tools: anthropicTools, previous: first })
+    expect(first.prefix.units).toHaveLength(1 + 1 + 12) // tools, system, messages
+    expect(second.prefix.identical).toEqual({ units: 14, tokens: first.prefix.tokens })
+    expect(second.prefix.tokens).toBe(second.tokenCount - 3)
+    // other tools: nothing is shared, since they are sent first
+    const third = await fitMessages(loop(4), { model: 'claude-sonnet-4-5', maxTokens: 20_000, previous: first })
+    expect(third.prefix.identical).toEqual({ units: 0, tokens: 0 })
+  })
+
+  it('breakpoints on messages that are not Anthropic’s is an error saying why; so is a malformed previous call', async () => {
+    await expect(fitMessages(conversation(2), { maxTokens: 10_000, breakpoints: true })).rejects.toThrow(/breakpoints: .*Anthropic/)
+    await expect(fitMessages(conversation(2), { maxTokens: 10_000, breakpoints: { ttl: '2h' as never } })).rejects.toThrow(/breakpoints: ttl/)
+    await expect(fitMessages(conversation(2), { maxTokens: 10_000, previous: { format: 'openai-chat', units: [1] } as never })).rejects.toThrow(/previous\.units\[0\]/)
+  })
+})

@@ -167,6 +167,21 @@ describe('toAnthropic', () => {
     expect(checkAnthropic(request)).toEqual([])
   })
 
+  it('keeps the caller\'s own breakpoints, adds only where there is room, and drops the earliest of more than 4 with a finding', () => {
+    const own = { type: 'ephemeral' as const }
+    const marked = (t: string) => message('user', [{ _tag: 'Text', text: t, cacheControl: own }])
+    const three = [marked('q1'), message('assistant', 'a1'), marked('q2'), message('assistant', 'a2'), marked('q3')]
+    const r = toAnthropic(three, { cache: { prefixEnd: 3, last: true } })
+    const where = (req: typeof r.request) => req.messages.flatMap((m, i) => m.content.flatMap((b, k) => ('cache_control' in b && b.cache_control ? [[i, k]] : [])))
+    // three of the caller's, then one added at the end of the prefix; no room for a fifth
+    expect(where(r.request)).toEqual([[0, 0], [2, 0], [3, 0], [4, 0]])
+    const six = [marked('q1'), message('assistant', 'a1'), marked('q2'), message('assistant', 'a2'), marked('q3'), message('assistant', 'a3'), marked('q4'), message('assistant', 'a4'), marked('q5')]
+    const s = toAnthropic([...six.slice(0, 8), marked('q5'), message('assistant', 'a5'), marked('q6')], { cache: { last: true } })
+    expect(where(s.request)).toEqual([[4, 0], [6, 0], [8, 0], [10, 0]])
+    expect(s.findings.filter((f) => f._tag === 'DroppedCacheBreakpoint').map((f) => f.index)).toEqual([0, 2])
+    expect(checkAnthropic(s.request)).toEqual([])
+  })
+
   it('renders real pi sessions into requests the validator accepts, replaying Claude\'s own signed thinking', () => {
     const input = piMessages('before-compaction.jsonl')
     const { request, findings } = toAnthropic(input, { target: claude })

@@ -82,6 +82,12 @@ describe('checkAnthropic', () => {
       ['TooManyCacheBreakpoints'],
       'messages',
     ],
+    [
+      'a 1h cache breakpoint after a 5m one',
+      { system: [{ type: 'text', text: 's', cache_control: { type: 'ephemeral' } }], messages: [user({ ...t('a'), cache_control: { type: 'ephemeral' as const, ttl: '1h' as const } })] },
+      ['CacheTtlOrder'],
+      'messages[0].content[0].cache_control',
+    ],
   ])('reports %s', (_, request, expected, path) => {
     const v = checkAnthropic(request)
     expect(rules(v)).toEqual(expected)

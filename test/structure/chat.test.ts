@@ -37,7 +37,8 @@ describe('the chat layout, build’s default for messages', () => {
       { type: 'task_state' as const, content: 'step 2 of 3', relevance: 1 },
     ]
     const r = await run(build({ query: 'How do I fix it?', instructions: SYSTEM, packets }, { tokenizer: gpt4o, now: NOW, renderer: anthropicRenderer() }))
-    expect(r.output.system).toEqual([{ type: 'text', text: SYSTEM }])
+    // the stable system prompt carries the renderer's default cache breakpoint; the volatile turn none
+    expect(r.output.system).toEqual([{ type: 'text', text: SYSTEM, cache_control: { type: 'ephemeral' } }])
     expect(r.output.messages).toEqual([
       {
         role: 'user',

@@ -46,6 +46,8 @@ export interface Outcome<O> {
   readonly candidates: ReadonlyArray<Candidate>
   readonly excluded: ReadonlyArray<Exclusion>
   readonly truncated?: ReadonlyArray<Truncation>
+  /** Ids cut whose whole size the builder did not count (so not in `truncated`). */
+  readonly cut?: ReadonlyArray<string>
   readonly warnings?: ReadonlyArray<Warning>
   readonly failures?: ReadonlyArray<GatherFailure>
   /** Counts the layout's fixed text for the sections' costs. */
@@ -89,7 +91,7 @@ export const sectionReports = (doc: Document, meter: Meter): ReadonlyArray<Secti
 export const layoutReport = <O>(o: Outcome<O>): Report<O> => {
   const sectionOf = new Map<string, string>()
   for (const sec of sectionsOf(o.doc)) for (const i of sec.items) if (i.packetId !== undefined && !sectionOf.has(i.packetId)) sectionOf.set(i.packetId, sec.name)
-  const cut = new Map((o.truncated ?? []).map((t) => [t.id, t]))
+  const cut = new Set([...(o.truncated ?? []).map((t) => t.id), ...(o.cut ?? [])])
   const reasons = new Map(o.excluded.map((e) => [e.id, e]))
   const packets = o.candidates.map((c): PacketReport => {
     const base = { id: c.id, type: c.type, priority: c.priority, source: c.source, tokens: c.tokens, scores: undefined }

@@ -52,6 +52,7 @@ const documentProblem = (p: Record<string, unknown>): Problem | undefined => {
   const named = field(p, 'name', 'string', true)
   if (named !== undefined) return named
   if (!isRecord(s)) return ['.source', `must be a document source { _tag: 'Base64' | 'Url' | 'Text' | 'FileId', … } (got ${show(s)})`]
+  // a decoder of untrusted input: the tag is any value, and `default` names what it got
   switch (s['_tag']) {
     case 'Base64':
       return prefixed('.source', field(s, 'mimeType', 'string') ?? field(s, 'data', 'string'))
@@ -78,6 +79,7 @@ const prefixed = (prefix: string, p: Problem | undefined): Problem | undefined =
  */
 export const partProblem = (p: unknown): Problem | undefined => {
   if (!isRecord(p)) return ['', `must be ${PART_KINDS} (got ${show(p)})`]
+  // a decoder of untrusted input: the tag is any value, and `default` names what it got
   switch (p['_tag']) {
     case 'Text':
       return field(p, 'text', 'string') ?? field(p, 'refusal', 'boolean', true)
@@ -85,10 +87,6 @@ export const partProblem = (p: unknown): Problem | undefined => {
       return imageProblem(p)
     case 'Document':
       return documentProblem(p)
-    case 'Document':
-      return isRecord(p['source']) && typeof p['source']['_tag'] === 'string'
-        ? field(p, 'name', 'string', true)
-        : ['.source', `must be a document source { _tag: 'Base64' | 'Url' | 'Text' | 'FileId', … } (got ${show(p['source'])})`]
     case 'Thinking':
       return field(p, 'text', 'string') ?? field(p, 'signature', 'string', true) ?? field(p, 'redacted', 'boolean', true)
     case 'ToolCall':

@@ -8,6 +8,7 @@
  *
  * @module
  */
+import { match, P } from 'ts-pattern'
 import { compressContent, meterCounter } from '../compress/content/index.js'
 import { sniff } from '../compress/content/sniff.js'
 import { cutMiddle } from '../compress/cutText.js'
@@ -72,8 +73,13 @@ export const capMessage = (m: ChatMessage, cap: number, tokenizer: Tokenizer): C
     original += r.originalTokens
     return { ...p, text: r.text }
   }
-  const parts = m.parts.map((p): Part =>
-    p._tag === 'Text' ? capPart(p) : p._tag === 'ToolResult' ? { ...p, content: p.content.map((c) => (c._tag === 'Text' ? capPart(c) : c)) } : p,
+  const parts = m.parts.map(
+    (p): Part =>
+      match(p)
+        .with({ _tag: 'Text' }, (t): Part => capPart(t))
+        .with({ _tag: 'ToolResult' }, (r): Part => ({ ...r, content: r.content.map((c) => (c._tag === 'Text' ? capPart(c) : c)) }))
+        .with({ _tag: P.union('Image', 'Document', 'Thinking', 'ToolCall') }, (x): Part => x)
+        .exhaustive(),
   )
   return original === 0 ? undefined : { message: { ...m, parts }, keptTokens: kept, originalTokens: original }
 }

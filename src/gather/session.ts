@@ -12,13 +12,15 @@
  */
 import { pipe } from 'fp-ts/lib/function.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
-import { match } from 'ts-pattern'
 import type { GsscError } from '../error.js'
 import { messageText, type Origin } from '../message.js'
 import type { PacketInput } from '../packet.js'
 import type { Warning } from '../phase.js'
 import { buildSession, type SessionBuild } from '../session/build.js'
-import type { HistoryItem, Repair } from '../session/items.js'
+import type { HistoryItem } from '../session/items.js'
+import { sessionWarnings } from '../session/report.js'
+
+export { groupedRepairs } from '../session/report.js'
 import { historyPackets } from '../session/packets.js'
 import type { Tokenizer } from '../tokenize/tokenizer.js'
 import { gatherer, type Gatherer } from './gatherer.js'
@@ -48,45 +50,6 @@ export interface SessionGathered {
   readonly build: SessionBuild
 }
 
-const MAX_IDS = 4
-
-const ids = (list: ReadonlyArray<string>): string =>
-  list.length <= MAX_IDS ? list.join(', ') : `${list.slice(0, MAX_IDS).join(', ')} and ${list.length - MAX_IDS} more`
-
-/** What a kind of repair did, said once for all its cases. */
-const repairText = (r: Repair, target: Origin | undefined): string =>
-  match(r)
-    .with({ _tag: 'DroppedFailedTurn' }, () => 'failed assistant turns (error or aborted) left out')
-    .with({ _tag: 'DroppedEmptyTurn' }, () => 'empty turns left out')
-    .with({ _tag: 'SyntheticResult' }, () => 'calls with no result anywhere answered "No result provided"')
-    .with({ _tag: 'DroppedOrphanResult' }, () => 'results with no call before them left out')
-    .with({ _tag: 'DroppedDuplicateResult' }, () => 'second results for one call left out')
-    .with({ _tag: 'ThinkingConverted' }, () =>
-      target === undefined ? 'thinking sent as text (name the model with --target-model to send its own thinking as thinking)' : `thinking of models other than ${target.model} sent as text`,
-    )
-    .with({ _tag: 'LeftOutByAgent' }, (x) => `lines the agent itself does not send (${x.reason})`)
-    .exhaustive()
-
-/** Where a repair happened: a line for what the agent left out, else the item id. */
-const where = (r: Repair): string => (r._tag === 'LeftOutByAgent' ? `line ${r.line}` : r.itemId)
-
-/**
- * Repairs grouped by what they did, one line each with the count and the first ids.
- *
- * @category utils
- * @since 0.2.0
- */
-export const groupedRepairs = (repairs: ReadonlyArray<Repair>, target?: Origin): ReadonlyArray<string> => {
-  const groups = new Map<string, string[]>()
-  for (const r of repairs) {
-    const key = repairText(r, target)
-    const list = groups.get(key)
-    if (list === undefined) groups.set(key, [where(r)])
-    else list.push(where(r))
-  }
-  return [...groups].map(([text, at]) => `${at.length} ${text}: ${ids(at)}`)
-}
-
 /** The session's last user turn, the task when none is given (not a gssc or agent-made turn). */
 const lastUserTurn = (items: ReadonlyArray<HistoryItem>): HistoryItem | undefined =>
   items.findLast((i) => i.message.role === 'user' && i.kind !== 'synthetic' && i.kind !== 'meta')
@@ -114,10 +77,7 @@ export const sessionGathering = (file: string, tokenizer: Tokenizer, options: Se
         packets: historyPackets({ source, metadata: { file: options.path ?? file, format: b.format, leafId: b.context.leafId } })(b.history.items).map((p) =>
           capPacket(p, options.maxItemTokens, tokenizer),
         ),
-        warnings: [
-          ...b.diagnostics.map((d): Warning => ({ _tag: 'SourceProblem', source: name, line: d.line, message: d.reason })),
-          ...groupedRepairs(b.history.repairs, options.target).map((message): Warning => ({ _tag: 'SourceProblem', source: name, message })),
-        ],
+        warnings: sessionWarnings(name, b.diagnostics, b.history.repairs, options.target),
         ...(task === undefined ? {} : { task: { itemId: task.id, text: messageText(task.message) } }),
         build: b,
       }

@@ -1,5 +1,6 @@
 /**
- * Chat outputs (OpenAI Chat Completions messages, an Anthropic Messages request) read back
+ * Chat outputs (OpenAI Chat Completions messages, an Anthropic Messages request, gssc's own
+ * neutral messages) read back
  * as one neutral list of turns, so the report shows them the way a user sees a chat. The
  * output is treated as untrusted JSON: anything unrecognised is kept and shown as JSON,
  * never dropped.
@@ -8,6 +9,7 @@
  */
 import * as O from 'fp-ts/lib/Option.js'
 import { match, P } from 'ts-pattern'
+import { partText, type ChatMessage, type ImagePart, type Part, type TextPart } from '../message.js'
 
 // -------------------------------------------------------------------------------------
 // model
@@ -101,6 +103,26 @@ const openaiTurn = (m: unknown): ChatTurn =>
     })
     .otherwise((x) => ({ role: 'unknown', blocks: [unknown(x)] }))
 
+/** A neutral message part (gssc's own `ChatMessage`) as blocks; documents show as their text. */
+const neutralBlock = (p: Part): ChatBlock =>
+  match(p)
+    .with({ _tag: 'Text' }, { _tag: 'Image' }, (m) => neutralMedia(m))
+    .with({ _tag: 'Document' }, (d) => ({ _tag: 'Text' as const, text: partText(d) }))
+    .with({ _tag: 'Thinking' }, (t) => ({ _tag: 'Thinking' as const, text: t.text, redacted: t.redacted === true }))
+    .with({ _tag: 'ToolCall' }, (c) => ({ _tag: 'ToolCall' as const, id: c.id, name: c.name, args: json(c.args) }))
+    .with({ _tag: 'ToolResult' }, (r) => ({ _tag: 'ToolResult' as const, callId: r.callId, content: r.content.map(neutralMedia), isError: r.isError }))
+    .exhaustive()
+
+const neutralMedia = (p: TextPart | ImagePart): MediaBlock =>
+  match(p)
+    .with({ _tag: 'Text' }, (t) => ({ _tag: 'Text' as const, text: t.text }))
+    .with({ _tag: 'Image', source: { _tag: 'Base64' } }, (i) => ({ _tag: 'Image' as const, url: `data:${i.source.mimeType};base64,${i.source.data}` }))
+    .with({ _tag: 'Image', source: { _tag: 'Url' } }, (i) => ({ _tag: 'Image' as const, url: i.source.url }))
+    .exhaustive()
+
+/** gssc's own chat messages (the chunk and session builders' output). */
+const neutralTurn = (m: ChatMessage): ChatTurn => ({ role: m.role, ...(m.name === undefined ? {} : { name: m.name }), blocks: m.parts.map(neutralBlock) })
+
 const anthropicTurns = (req: { readonly system?: unknown; readonly messages: ReadonlyArray<unknown> }): ReadonlyArray<ChatTurn> => [
   ...(req.system === undefined || (Array.isArray(req.system) && req.system.length === 0) ? [] : [{ role: 'system', blocks: blocksOf(req.system) }]),
   ...req.messages.map((m) =>
@@ -124,6 +146,7 @@ export const chatTurns = (format: string, output: unknown): O.Option<ReadonlyArr
   match([format, output] as const)
     .with([P._, P.string], () => O.none)
     .with(['anthropic', { messages: P.array() }], [P._, { messages: P.array() }], ([, o]) => O.some(anthropicTurns(o)))
+    .with([P._, P.array({ role: P.string, parts: P.array() })], ([, o]) => O.some((o as ReadonlyArray<ChatMessage>).map(neutralTurn)))
     .with([P._, P.array()], ([, o]) => O.some(o.map(openaiTurn)))
     .otherwise(() => O.none)
 

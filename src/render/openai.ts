@@ -17,7 +17,7 @@
  *
  * @module
  */
-import { match } from 'ts-pattern'
+import { match, P } from 'ts-pattern'
 import { toolCallArguments, type ChatMessage, type ImagePart, type TextPart, type ToolResultPart } from '../message.js'
 import type { Finding } from './finding.js'
 import type { OpenAIOptions } from './options.js'
@@ -83,7 +83,12 @@ const render = (m: ChatMessage, options: OpenAIOptions): OpenAIMessage =>
           m.parts.length === 1 && only?._tag === 'Text'
             ? only.text
             : m.parts.flatMap((p): Array<OpenAITextPart | OpenAIImagePart> =>
-                p._tag === 'Text' ? [text(p)] : p._tag === 'Image' ? [openAIImage(p, options)] : [],
+                match(p)
+                  .with({ _tag: 'Text' }, (t) => [text(t)])
+                  .with({ _tag: 'Image' }, (i) => [openAIImage(i, options)])
+                  // cleaning left a user turn only text and images, and reported the rest
+                  .with({ _tag: P.union('Document', 'Thinking', 'ToolCall', 'ToolResult') }, () => [])
+                  .exhaustive(),
               ),
         ...named(m),
       }

@@ -8,6 +8,8 @@
 import * as E from 'fp-ts/lib/Either.js'
 import type * as TE from 'fp-ts/lib/TaskEither.js'
 import { describeThrown, inputError, type InputError } from '../error.js'
+import type { ChatMessage } from '../message.js'
+import type { Report } from '../report.js'
 import type { TokenCache } from '../tokenize/cache.js'
 import type { Tokenizer } from '../tokenize/tokenizer.js'
 import { branchContext, type ContextOptions } from './context.js'
@@ -17,6 +19,7 @@ import { pairFrom, prepareFrom, type History, type HistoryOptions, type PairPoin
 import { counter, type Repair } from './items.js'
 import { loadWithScan, type SessionLoadOptions } from './load.js'
 import type { BranchContext, Diagnostic, Entry, LoadedSession, SessionFormat } from './model.js'
+import { sessionReport } from './report.js'
 
 /** Everything a session build needs. */
 export interface SessionBuildOptions extends SessionLoadOptions, Omit<HistoryOptions, 'tokenizer' | 'cache'> {
@@ -84,7 +87,20 @@ export interface SessionBuild {
    * @internal
    */
   readonly resume: ResumePoint
+  /** The history in the one report vocabulary: `explain(build)` and `renderReport(build)` read it. */
+  readonly report: Report<ReadonlyArray<ChatMessage>>
 }
+
+/**
+ * A build with its report, made from its history and diagnostics (so a rebuild's report is
+ * never stale).
+ *
+ * @category utils
+ */
+export const withReport = (b: Omit<SessionBuild, 'report'>, exact: boolean): SessionBuild => ({
+  ...b,
+  report: sessionReport({ file: b.file, format: b.format, history: b.history, diagnostics: b.diagnostics, exact }),
+})
 
 /** The options that change a build's result; a rebuild with other options starts afresh. */
 export const optionsKey = (o: SessionBuildOptions): string =>
@@ -157,7 +173,7 @@ export const buildSession =
     const history = leftOut.length === 0 ? paired : { ...paired, repairs: [...leftOut, ...paired.repairs] }
     const path = new Set(context.right.path)
     const leafTimestamp = context.right.leafId === null ? undefined : session.byId.get(context.right.leafId)?.timestamp
-    return E.right({
+    const built: Omit<SessionBuild, 'report'> = {
       file,
       format: session.format,
       context: context.right,
@@ -184,5 +200,6 @@ export const buildSession =
         paired: resumable,
         loadDiagnostics: session.diagnostics,
       },
-    })
+    }
+    return E.right(withReport(built, options.tokenizer.exact))
   }

@@ -25,7 +25,7 @@ import { counter } from './items.js'
 import type { ContextMessage, Entry, SettingChange } from './model.js'
 import { scan } from './scan.js'
 import { treeProblems } from './tree.js'
-import { addIds, belowLeaf, buildSession, hasId, optionsKey, type SessionBuild, type SessionBuildOptions } from './build.js'
+import { addIds, belowLeaf, buildSession, hasId, optionsKey, withReport, type SessionBuild, type SessionBuildOptions } from './build.js'
 
 type Step = { readonly _tag: 'Done'; readonly build: SessionBuild } | { readonly _tag: 'Full'; readonly reason: string }
 
@@ -110,30 +110,28 @@ const extend = async (file: string, options: SessionBuildOptions, prev: SessionB
   const context = { ...prev.context, leafId: leaf, path, messages, thinkingLevel, model, changes }
   const loadDiagnostics = [...r.loadDiagnostics, ...newDiagnostics]
   const onPath = new Set(chain.map((e) => e.id))
-  return E.right({
-    _tag: 'Done',
-    build: {
-      ...prev,
-      context,
-      history,
-      diagnostics: [...loadDiagnostics, ...prev.context.diagnostics],
-      stats: { mode: 'incremental', linesRead: more.right.nextLine - r.nextLine + (more.right.openTail ? 1 : 0), messagesConverted: messages.length - firstChanged },
-      resume: {
-        ...r,
-        fingerprint: await fingerprint(file, now, more.right.end),
-        nextLine: more.right.nextLine,
-        openTail: more.right.openTail,
-        parse: more.right.state,
-        ids: addIds(r.ids, added.map((e) => e.id)),
-        dangling: dangling.length === 0 ? r.dangling : new Set([...r.dangling, ...dangling]),
-        below: options.leaf === undefined ? belowLeaf([...r.below, ...added], leaf, onPath) : [],
-        ...leafTime((leaf === null ? undefined : pool.get(leaf)?.timestamp) ?? r.leafTimestamp),
-        prepared,
-        paired: resumable,
-        loadDiagnostics,
-      },
+  const build: Omit<SessionBuild, 'report'> = {
+    ...prev,
+    context,
+    history,
+    diagnostics: [...loadDiagnostics, ...prev.context.diagnostics],
+    stats: { mode: 'incremental', linesRead: more.right.nextLine - r.nextLine + (more.right.openTail ? 1 : 0), messagesConverted: messages.length - firstChanged },
+    resume: {
+      ...r,
+      fingerprint: await fingerprint(file, now, more.right.end),
+      nextLine: more.right.nextLine,
+      openTail: more.right.openTail,
+      parse: more.right.state,
+      ids: addIds(r.ids, added.map((e) => e.id)),
+      dangling: dangling.length === 0 ? r.dangling : new Set([...r.dangling, ...dangling]),
+      below: options.leaf === undefined ? belowLeaf([...r.below, ...added], leaf, onPath) : [],
+      ...leafTime((leaf === null ? undefined : pool.get(leaf)?.timestamp) ?? r.leafTimestamp),
+      prepared,
+      paired: resumable,
+      loadDiagnostics,
     },
-  })
+  }
+  return E.right({ _tag: 'Done', build: withReport(build, options.tokenizer.exact) })
 }
 
 /**

@@ -15,6 +15,8 @@ import type { OpenAIImagePart, OpenAIToolCall } from '../render/wire.js'
 import type { TurnAssistantMessage, TurnCustomToolCall, TurnMessage, TurnSystemMessage, TurnToolMessage, TurnUserMessage } from './openai.js'
 import type { PromptOptions } from './options.js'
 import { buildSystemPrompt, type SystemPrompt } from './prompt.js'
+import { workspaceReport } from './report.js'
+import type { Report } from '../report.js'
 
 /** One turn's input, as the seed's `build_messages` takes it. */
 export interface TurnInput<H = TurnMessage> {
@@ -34,13 +36,17 @@ export interface TurnInput<H = TurnMessage> {
 export interface Turn<H = TurnMessage> {
   readonly messages: Array<TurnSystemMessage | H | TurnUserMessage>
   readonly system: SystemPrompt
+  /** The system prompt's fitting in the one report vocabulary: `explain(turn)` and `renderReport(turn)` read it. */
+  readonly report: Report<string>
 }
 
 /**
  * The messages of a turn, `[system, …history, current]`, and the report of how its system
  * prompt was fitted (which file was cut or left out, and why). The current message is a
  * string, or with media, the images (in order) then one text part. Fails on an invalid option
- * or any unusable image. {@link buildMessages} is the same without the report.
+ * or any unusable image. {@link buildMessages} is the same without the report. It composes
+ * the workspace prompt (`buildSystemPrompt`, the one fitting engine) with the turn's messages;
+ * `report` is the prompt's report for `explain` and the HTML report.
  *
  * @example
  * const turn = await buildTurn(ws, { history: [], currentMessage: 'What is in this chart?', media: ['images/chart.png'] }, { tokenizer })()
@@ -68,7 +74,11 @@ export const buildTurn =
       role: 'user',
       content: images.length === 0 ? input.currentMessage : [...images, { type: 'text', text: input.currentMessage }],
     }
-    return E.right({ messages: [{ role: 'system', content: system.right.prompt }, ...input.history, current], system: system.right })
+    return E.right({
+      messages: [{ role: 'system', content: system.right.prompt }, ...input.history, current],
+      system: system.right,
+      report: workspaceReport(system.right, options.tokenizer, ws.root),
+    })
   }
 
 /**

@@ -14,6 +14,14 @@ import { explain } from '../../src/inspect/explain.js'
 import { renderReport } from '../../src/inspect/html/report.js'
 import { renderExplain } from '../../src/inspect/terminal.js'
 import { describeWarning, toJson, type Report, type Reported } from '../../src/report.js'
+import { buildSession } from '../../src/session/build.js'
+import { rebuildSession } from '../../src/session/incremental.js'
+import { loadWorkspace } from '../../src/workspace/load.js'
+import { buildTurn } from '../../src/workspace/messages.js'
+import { chatTurns } from '../../src/inspect/chat.js'
+import * as O from 'fp-ts/lib/Option.js'
+import { fixture } from '../shared.js'
+import { BASIC, LOAD, RUNTIME, tokenizer as wsTokenizer } from '../workspace/helpers.js'
 import { chunk, right, stateOf } from '../chunks/helpers.js'
 import { gpt4o } from '../helpers.js'
 
@@ -104,5 +112,35 @@ describe('explain on every builder', () => {
     expect(t.dropped.reduce((n, x) => n + covered(x.id), 0)).toBe(r.dropped.reduce((n, d) => n + ((d.through ?? (d.index as number)) - (d.index as number) + 1), 0))
     expect(t.totals.used).toBe(r.report.tokenCount)
     consistent(r, r.report)
+  })
+
+  it('buildSession / rebuildSession: every history item a kept row, the conversion\'s repairs as warnings, the chat shown', async () => {
+    const file = fixture('pi', 'large-session.jsonl')
+    const b = right(await buildSession(file, { tokenizer: gpt4o })())
+    const t = explain(b)
+    expect(t.totals).toMatchObject({ kept: b.history.items.length, used: b.history.items.reduce((n, i) => n + i.tokens, 0), exact: true })
+    expect(b.report.warnings.length).toBeGreaterThan(0)
+    expect(b.report.warnings.every((w) => w._tag === 'SourceProblem')).toBe(true)
+    const turns = chatTurns(b.report.format, b.report.output)
+    expect(O.isSome(turns) && turns.value.length).toBe(b.history.items.length)
+    expect(O.isSome(turns) && turns.value.every((turn) => turn.blocks.every((x) => x._tag !== 'Unknown'))).toBe(true)
+    // a rebuild's report is its own history's
+    const again = right(await rebuildSession(file, { tokenizer: gpt4o }, b)())
+    expect(explain(again).totals).toEqual(t.totals)
+    consistent(b, b.report)
+  })
+
+  it('buildTurn: each part of the workspace prompt a row, kept, cut or left out in the shared words', async () => {
+    const ws = right(await loadWorkspace(BASIC, LOAD)())
+    const roomy = right(await buildTurn(ws, { history: [], currentMessage: 'Hi' }, { tokenizer: wsTokenizer, runtime: RUNTIME })())
+    const turn = right(await buildTurn(ws, { history: [], currentMessage: 'Hi' }, { tokenizer: wsTokenizer, runtime: RUNTIME, maxTokens: Math.floor(roomy.system.tokens / 2) })())
+    const t = explain(turn)
+    expect(t.totals).toMatchObject({ used: turn.system.tokens, maxTokens: Math.floor(roomy.system.tokens / 2), available: Math.floor(roomy.system.tokens / 2) })
+    const dropped = turn.system.parts.filter((p) => p.dropped)
+    expect(dropped.length).toBeGreaterThan(0)
+    expect(t.dropped.map((r) => r.id)).toEqual(dropped.map((p) => p.id))
+    expect(t.dropped.every((r) => r.reason !== undefined && !['budget', 'file-cap', 'section-cap', 'kept'].includes(r.reason))).toBe(true)
+    expect(t.truncated.map((r) => r.id)).toEqual(turn.system.parts.filter((p) => p.truncated && !p.dropped).map((p) => p.id))
+    consistent(turn, turn.report)
   })
 })

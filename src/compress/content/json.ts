@@ -105,6 +105,8 @@ const renderJson = (source: string, root: Node, rung: Rung): Rendering => {
   const removed: Removal[] = []
   const raw = (n: Node): string => source.slice(n.offset, n.offset + n.length)
   const walk = (n: Node, path: string, depth: number): string => {
+    // jsonc-parser's node type, in a recursive walk over every node: a switch whose every case
+    // returns, so a new node type fails to compile (the function would lack a return)
     switch (n.type) {
       case 'string': {
         const value = n.value as string

@@ -37,7 +37,7 @@ import type { Packet } from './packet.js'
 import type { Exclusion, Gathered, Request, Selected, Structured, Warning } from './phase.js'
 import type { BuildResult } from './report.js'
 import { fingerprintOf, previousProblem, type Previous } from './report/prefix.js'
-import { validateRequest } from './request.js'
+import { validateRequest, type HistoryReach } from './request.js'
 import { embedGathered, type Embed } from './select/embed.js'
 import { layoutAware } from './select/layoutAware.js'
 import type { Selector } from './select/selector.js'
@@ -88,12 +88,14 @@ export interface GatherOptions extends Omit<CompositeOptions, 'name'> {
  */
 export const gather =
   (gatherers: Gatherer | ReadonlyArray<Gatherer>, options: GatherOptions = {}) =>
-  (request: Request): TE.TaskEither<GsscError, Gathered> =>
-    pipe(
+  (request: Request): TE.TaskEither<GsscError, Gathered> => {
+    // the lower bounds the history check takes, read again by the history gatherer
+    const bounds = new Map<string, number>()
+    return pipe(
       TE.fromEither(
         pipe(
           E.Do,
-          E.bind('request', () => validateRequest(request) as E.Either<GsscError, Request>),
+          E.bind('request', () => validateRequest(request, historyReach(options, bounds)) as E.Either<GsscError, Request>),
           E.bind('config', () => makeConfig(options.config) as E.Either<GsscError, Config>),
           E.bind('now', () => checkRunOptions(options) as E.Either<GsscError, number>),
           E.chainFirst(() => {
@@ -108,7 +110,7 @@ export const gather =
         return pipe(
           // load the tokenizer's tables as modules first, so every later count is synchronous anywhere
           TE.fromTask(async () => tokenizer.ready?.()),
-          TE.chain(() => all({ request: req, config, now, tokenizer, signal: new AbortController().signal })),
+          TE.chain(() => all({ request: req, config, now, tokenizer: withBounds(tokenizer, bounds), signal: new AbortController().signal })),
           TE.mapLeft((f): GsscError => gatherError(f.gatherer, f.message)),
           TE.map(({ packets, failures, excluded: left, warnings: said }): Gathered => {
             const { unique, excluded, warnings } = dedupe(packets)
@@ -130,6 +132,35 @@ export const gather =
         )
       }),
     )
+  }
+
+/**
+ * How far back a build can read the history, so only those turns are checked (a 1M-turn
+ * history costs what its end costs). None when the config or tokenizer is not valid: every
+ * turn is checked, and the option's own error follows.
+ */
+const historyReach = (options: GatherOptions, bounds: Map<string, number>): HistoryReach | undefined => {
+  const config = makeConfig(options.config)
+  const bound = options.tokenizer === undefined ? encodingTokenizer('o200k_base').lowerBound : (options.tokenizer as Partial<Tokenizer> | null)?.lowerBound
+  if (E.isLeft(config) || typeof bound !== 'function') return undefined
+  return {
+    budget: availableTokens(config.right),
+    lowerBound: (text) => {
+      let b
+      try {
+        b = bound(text)
+      } catch {
+        return 0 // the gatherer reports a failing tokenizer; here it only means: read on
+      }
+      bounds.set(text, b)
+      return b
+    },
+  }
+}
+
+/** The tokenizer the gatherers get: its lower bounds come from `bounds` when taken already. */
+const withBounds = (tokenizer: Tokenizer, bounds: ReadonlyMap<string, number>): Tokenizer =>
+  bounds.size === 0 ? tokenizer : Object.assign(Object.create(tokenizer) as Tokenizer, { lowerBound: (text: string) => bounds.get(text) ?? tokenizer.lowerBound(text) })
 
 const dedupe = (packets: ReadonlyArray<Packet>) => {
   const seen = new Set<string>()

@@ -6,6 +6,7 @@
  */
 import * as E from 'fp-ts/lib/Either.js'
 import { readHistory } from './adapters/detect.js'
+import type { Decoded } from './adapters/shape.js'
 import { inputError, show, type InputError } from './error.js'
 import type { ChatMessage } from './message.js'
 import { extrasProblem, isRecord, messageProblem, partProblem, partsProblem, ROLES, type Problem } from './messageProblem.js'
@@ -16,7 +17,23 @@ import { timestampProblem } from './timestamp.js'
 const PRIORITIES = [0, 1, 2, 3, 4]
 
 /**
- * Checks a request's shape.
+ * How far back a build can read a history: the history gatherer walks back from the newest
+ * turn and stops once the turns' token lower bounds (plus one per turn) exceed the budget,
+ * so no turn older than that is ever read.
+ */
+export interface HistoryReach {
+  /** The available budget, in tokens. */
+  readonly budget: number
+  /** The build tokenizer's lower bound (`Tokenizer.lowerBound`). */
+  readonly lowerBound: (text: string) => number
+}
+
+/**
+ * Checks a request's shape. Every history turn is checked, unless `reach` is given: then
+ * only the turns a build can read are (the leading system turns, and the newest turns back
+ * to where their lower bounds pass the budget), so a build's cost does not grow with the
+ * length of a history it only reads the end of. Turns older than that are never read; the
+ * history gatherer reports them as one range.
  *
  * @example
  * validateRequest({ query: 'hi', history: [{ role: 'bot', content: 'x' }] })
@@ -24,7 +41,7 @@ const PRIORITIES = [0, 1, 2, 3, 4]
  * @category constructors
  * @since 0.1.0
  */
-export const validateRequest = (request: unknown): E.Either<InputError, Request> => {
+export const validateRequest = (request: unknown, reach?: HistoryReach): E.Either<InputError, Request> => {
   if (!isRecord(request)) return E.left(inputError('request', `must be an object (got ${show(request)})`))
   if (typeof request['query'] !== 'string') return E.left(inputError('query', `must be a string (got ${show(request['query'])})`))
   const ins = request['instructions']
@@ -37,15 +54,9 @@ export const validateRequest = (request: unknown): E.Either<InputError, Request>
   let read: ReadonlyArray<ChatMessage> | undefined
   if (history !== undefined) {
     if (!Array.isArray(history)) return E.left(inputError('history', `must be an array (got ${show(history)})`))
-    // a history in an SDK's shape is read by its adapter, so that no tool call or result is lost
-    const sdk = readHistory(history)
-    if (E.isLeft(sdk)) return sdk
-    read = sdk.right?.messages
-    // a hot loop on long histories: the path of a turn is built only when it is wrong
-    for (let i = 0; read === undefined && i < history.length; i++) {
-      const problem = turnProblem(history[i])
-      if (problem !== undefined) return E.left(inputError(`history[${i}]${problem[0]}`, problem[1]))
-    }
+    const turns = readTurns(history, reach)
+    if (E.isLeft(turns)) return turns
+    read = turns.right
   }
   const packets = request['packets']
   if (packets !== undefined) {
@@ -68,6 +79,60 @@ export const validateRequest = (request: unknown): E.Either<InputError, Request>
 }
 
 const ROLE_SET: ReadonlySet<unknown> = new Set(ROLES)
+
+type BadTurn = readonly [number, Problem]
+
+/** The turns a build can read (see {@link HistoryReach}): `[0, lead]` and `[from, length)`. */
+interface Reachable {
+  readonly lead: number
+  readonly from: number
+}
+
+/**
+ * The turns a build can read: the leading system turns and the one after them, then newest
+ * first until the bounds pass the budget. A turn's bound here never exceeds the gatherer's
+ * (parts count 0, a turn that is not an object too), so this reaches at least as far back as
+ * the gatherer's walk.
+ */
+const reachOf = (history: ReadonlyArray<unknown>, reach: HistoryReach): Reachable => {
+  let lead = 0
+  while (lead < history.length - 1 && isRecord(history[lead]) && (history[lead] as { readonly role?: unknown }).role === 'system') lead++
+  let bound = 0
+  let i = history.length - 1
+  for (; i > lead && bound <= reach.budget; i--) {
+    const turn = history[i]
+    const content = isRecord(turn) ? turn['content'] : undefined
+    bound += (typeof content === 'string' ? reach.lowerBound(content) : 0) + 1
+  }
+  return { lead, from: i + 1 }
+}
+
+/** The first bad turn in `[from, to)`; a hot loop: a turn's path is built only when it is wrong. */
+const firstBadTurn = (history: ReadonlyArray<unknown>, from: number, to: number): BadTurn | undefined => {
+  for (let i = from; i < to; i++) {
+    const problem = turnProblem(history[i])
+    if (problem !== undefined) return [i, problem]
+  }
+  return undefined
+}
+
+/**
+ * A history as gssc messages when it is in an SDK's shape (read whole by its adapter, which
+ * pairs calls and results across it), or `undefined` for gssc's own and plain turns, which
+ * are checked. With `reach`, the shape is told from, and plain turns checked in, only the
+ * turns a build can read, so a build's cost does not grow with the history's length; an
+ * error is always named from the whole history.
+ */
+const readTurns = (history: ReadonlyArray<unknown>, reach: HistoryReach | undefined): E.Either<InputError, ReadonlyArray<ChatMessage> | undefined> => {
+  const r = reach === undefined ? undefined : reachOf(history, reach)
+  const read = r === undefined || r.from <= r.lead + 1 ? history : [...history.slice(0, r.lead + 1), ...history.slice(r.from)]
+  const sdk = readHistory(read)
+  // an SDK shape, or an error in the turns read: the whole history, as its adapter reads it
+  if (read !== history && (E.isLeft(sdk) || sdk.right !== undefined)) return E.map((d: Decoded | undefined) => d?.messages)(readHistory(history))
+  if (E.isLeft(sdk) || sdk.right !== undefined) return E.map((d: Decoded | undefined) => d?.messages)(sdk)
+  const bad = r === undefined || read === history ? firstBadTurn(history, 0, history.length) : (firstBadTurn(history, 0, r.lead + 1) ?? firstBadTurn(history, r.from, history.length))
+  return bad === undefined ? E.right(undefined) : E.left(inputError(`history[${bad[0]}]${bad[1][0]}`, bad[1][1]))
+}
 
 /**
  * What is wrong with a history turn, or undefined: a `{ role, content, timestamp?, name? }`

@@ -56,3 +56,47 @@ describe('a bad history turn through build', () => {
     expect(left(r)).toMatchObject({ _tag: 'InputError', input: 'history[2].content[0]' })
   })
 })
+
+describe('a long history: only the turns a build can read are checked', () => {
+  const ok = (i: number) => ({ role: (i % 2 === 0 ? 'user' : 'assistant') as 'user' | 'assistant', content: `turn ${i}: the build still fails after the rename` })
+  const bad = { role: 'user', content: [42] } as never
+  const reach = { budget: 100, lowerBound: (t: string) => t.length }
+
+  it('validateRequest with a reach skips turns older than it, and names one inside it', () => {
+    const history = [ok(0), bad, ...Array.from({ length: 50 }, (_, i) => ok(i + 2))]
+    expect(validateRequest({ query: 'q', history }, reach)._tag).toBe('Right')
+    expect(message({ query: 'q', history })).toMatch(/^history\[1\]\.content\[0\]/)
+    const recent = [...history.slice(0, 50), bad, ok(51)]
+    expect(left(validateRequest({ query: 'q', history: recent }, reach)).message).toMatch(/^history\[50\]\.content\[0\]/)
+    // the conversation's own system prompt is always read, so always checked
+    expect(left(validateRequest({ query: 'q', history: [{ role: 'system', content: 1 }, ...history.slice(2)] }, reach)).message).toMatch(/^history\[0\]\.content/)
+  })
+
+  it('build never reads a bad turn far behind the window, and reports it in a range', async () => {
+    const history = [ok(0), bad, ...Array.from({ length: 20_000 }, (_, i) => ok(i + 2))]
+    const r = await build({ query: 'q', history }, { tokenizer: gpt4o, now: NOW, config: { maxHistoryMessages: Number.POSITIVE_INFINITY } })()
+    expect(r._tag).toBe('Right')
+    if (r._tag === 'Right') expect(r.right.excluded.find((e) => e.id.startsWith('history:0..'))?.reason).toBe('over_budget')
+    // the same turn inside the window is an error naming it
+    const near = [...history.slice(0, 20_000), bad, ok(3)]
+    expect(left(await build({ query: 'q', history: near }, { tokenizer: gpt4o, now: NOW })()).message).toMatch(/^history\[20000\]\.content\[0\]/)
+  })
+
+  it('an SDK-shaped history is read whole by its adapter once the turns a build reads show its shape, and its errors are named in the whole history', () => {
+    const call = (i: number) => [
+      { role: 'assistant', content: null, tool_calls: [{ id: `c${i}`, type: 'function', function: { name: 'read', arguments: '{}' } }] },
+      { role: 'tool', tool_call_id: `c${i}`, content: `result ${i}` },
+    ]
+    const history = [...Array.from({ length: 40 }, (_, i) => ok(i)), ...call(1)]
+    const r = validateRequest({ query: 'q', history }, reach)
+    expect(r._tag).toBe('Right')
+    // every turn read into gssc messages, the old plain ones too (the reach alone would read a few)
+    if (r._tag === 'Right') expect(r.right.history?.length).toBe(history.length)
+    // a result whose call lies before the reach still finds it: the adapter reads the whole list
+    const far = [...call(2).slice(0, 1), ...Array.from({ length: 40 }, (_, i) => ok(i)), call(2)[1]!]
+    expect(validateRequest({ query: 'q', history: far }, reach)._tag).toBe('Right')
+    // a turn in another shape is an error naming its index in the whole history, not in the turns read
+    const mixed = [...Array.from({ length: 40 }, (_, i) => ok(i)), ...call(3), { role: 'assistant', content: [{ type: 'tool-call', toolCallId: 'x', toolName: 'read', input: {} }] }]
+    expect(left(validateRequest({ query: 'q', history: mixed }, reach)).message).toMatch(/^history\[42\]/)
+  })
+})

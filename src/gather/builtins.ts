@@ -15,7 +15,7 @@ import { toolGroups, windowOpening } from '../toolUnits.js'
 import { capMessage, itemCapOf, type Capped } from './itemCap.js'
 import { DEFAULT_PRIORITY, type Packet, type PacketInput, type PacketType } from '../packet.js'
 import type { Exclusion, SimpleMessage } from '../phase.js'
-import { gatherer, named, type Gatherer, type GatheringWithExclusions } from './gatherer.js'
+import { builtin, gatherer, type Gatherer, type GatheringWithExclusions } from './gatherer.js'
 
 /**
  * The system instructions as P0 packets (`instructions`, or `instructions:<i>` for several).
@@ -78,7 +78,7 @@ export const task = (): Gatherer =>
  * @since 0.1.0
  */
 export const history = (limit?: number): Gatherer =>
-  named('history', ({ request, config, now, tokenizer }) => async () => {
+  builtin('history', ({ request, config, now, tokenizer }) => async () => {
     // validateRequest has read an SDK-shaped history into chat messages already
     const all = (request.history ?? []) as ReadonlyArray<SimpleMessage | ChatMessage>
     const n = Math.max(0, limit ?? config.maxHistoryMessages)
@@ -127,17 +127,17 @@ export const history = (limit?: number): Gatherer =>
       const i = skipped + k
       const group = groups[k - first]
       const capped = cuts.get(i)
-      packets.push({
-        id: `history:${i}`,
-        type: 'history',
-        priority: DEFAULT_PRIORITY.history,
-        content: texts[k]!,
-        timestamp: m.timestamp ?? now,
-        source: 'history',
-        metadata: capped === undefined ? { role: m.role, index: i } : { role: m.role, index: i, capped: { keptTokens: capped.keptTokens, originalTokens: capped.originalTokens } },
-        message: m,
-        ...(group === undefined ? {} : { group }),
-      })
+      // literals, not a conditional spread: a spread costs ~1 µs per packet on Node 20
+      const id = `history:${i}`
+      const content = texts[k]!
+      const timestamp = m.timestamp ?? now
+      const metadata = capped === undefined ? { role: m.role, index: i } : { role: m.role, index: i, capped: { keptTokens: capped.keptTokens, originalTokens: capped.originalTokens } }
+      const priority = DEFAULT_PRIORITY.history
+      packets.push(
+        group === undefined
+          ? { id, type: 'history', priority, content, timestamp, source: 'history', metadata, message: m }
+          : { id, type: 'history', priority, content, timestamp, source: 'history', metadata, message: m, group },
+      )
     }
     const overBudget = skipped > windowStart
     const limitEnd = overBudget ? windowStart : skipped + first

@@ -47,18 +47,20 @@ const isExclusion = (v: unknown): v is Exclusion => isRecord(v) && typeof v['id'
 /**
  * Checks a gatherer's whole answer: an `Either` of a failure or `{ packets, failures, excluded? }`.
  * Anything else (a plain array, a Left holding a thrown error) is turned into a failure
- * naming the gatherer.
+ * naming the gatherer. `complete`: the packets come from a built-in gatherer and are taken
+ * as they are.
  *
  * @category utils
  * @since 0.1.0
  */
-export const checkOutput = (gatherer: string, r: unknown, now: number): E.Either<GatherFailure, GatherOutput> => {
+export const checkOutput = (gatherer: string, r: unknown, now: number, complete = false): E.Either<GatherFailure, GatherOutput> => {
   if (!isRecord(r) || (r['_tag'] !== 'Left' && r['_tag'] !== 'Right'))
     return E.left(failure(gatherer, `must resolve to an Either of { packets, failures } (got ${show(r)})`))
   if (r['_tag'] === 'Left') return E.left(isFailure(r['left']) ? r['left'] : failure(gatherer, describeThrown(r['left'])))
   const out = r['right']
   if (!isRecord(out)) return E.left(failure(gatherer, `must resolve to Right({ packets, failures }) (got ${show(out)})`))
-  const packets = checkPackets(gatherer, out['packets'], now)
+  // a built-in gatherer's packets are complete and made from checked input (see `builtin`)
+  const packets = complete && Array.isArray(out['packets']) ? E.right(out['packets'] as ReadonlyArray<Packet>) : checkPackets(gatherer, out['packets'], now)
   if (E.isLeft(packets)) return packets
   const failures = out['failures'] ?? []
   if (!Array.isArray(failures) || !failures.every(isFailure))

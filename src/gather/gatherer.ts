@@ -105,6 +105,20 @@ export const named = (
 ): Gatherer => Object.defineProperty(run, 'name', { value: name }) as Gatherer
 
 /**
+ * Gives a built-in gatherer its name and marks its packets as complete: they are made by
+ * gssc from input already checked (the request's history turns), so the answer's shape is
+ * checked but its packets are not checked and completed a second time. Not exported from
+ * the package: a user's gatherer is always checked in full.
+ *
+ * @category constructors
+ */
+export const builtin = (name: string, run: (input: GatherInput) => TE.TaskEither<GatherFailure, GatherOutput>): Gatherer =>
+  Object.defineProperty(named(name, run), BUILT_IN, { value: true })
+
+/** The mark {@link builtin} sets; a symbol, so no JSON or user field can carry it. */
+const BUILT_IN = Symbol('gssc.builtin')
+
+/**
  * Runs a gatherer with a time limit. On timeout the gatherer's signal is aborted (so a
  * well-behaved retriever stops its request) and a `timeout` failure is returned. What it
  * returns is checked (`checkOutput`): a malformed answer or packet becomes a failure naming
@@ -129,7 +143,7 @@ export const withTimeout =
     })
     const run = Promise.resolve()
       .then(() => g({ ...input, signal: controller.signal })())
-      .then((r: unknown) => checkOutput(g.name, r, input.now))
+      .then((r: unknown) => checkOutput(g.name, r, input.now, (g as { readonly [BUILT_IN]?: boolean })[BUILT_IN] === true))
       .catch((e: unknown) => E.left<GatherFailure>({ gatherer: g.name, reason: 'error', message: describeThrown(e) }))
     return Promise.race([run, timedOut]).finally(() => {
       clearTimeout(timer)

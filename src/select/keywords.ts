@@ -48,7 +48,8 @@ export const STOPWORDS: ReadonlySet<string> = new Set(
  * @since 0.1.0
  */
 export const keywordExtractor = (locale = 'zh'): KeywordExtractor => {
-  const segmenter = new Intl.Segmenter(locale, { granularity: 'word' })
+  // made on the first run of an unspaced script: most texts have none, and making one costs
+  let segmenter: Intl.Segmenter | undefined
   return (text) => {
     const all: string[] = []
     for (const m of text.toLowerCase().matchAll(WORD_OR_RUN)) {
@@ -58,7 +59,8 @@ export const keywordExtractor = (locale = 'zh'): KeywordExtractor => {
         continue
       }
       for (let i = 0; i < run.length; i += SEGMENT_CHUNK)
-        for (const s of segmenter.segment(run.slice(i, i + SEGMENT_CHUNK))) if (s.isWordLike) all.push(s.segment)
+        for (const s of (segmenter ??= new Intl.Segmenter(locale, { granularity: 'word' })).segment(run.slice(i, i + SEGMENT_CHUNK)))
+          if (s.isWordLike) all.push(s.segment)
     }
     const content = all.filter((w) => !STOPWORDS.has(w))
     return new Set((content.length > 0 ? content : all).map(stem))

@@ -150,6 +150,7 @@ export const nonSpaceRuns = (text: string): number => {
  * @category utils
  */
 export const pieceLowerBound = (text: string): number => {
+  // one pass, classes from a table: segments, their ASCII runs and the slash rule together
   let pieces = 0
   let i = 0
   const n = text.length
@@ -157,7 +158,7 @@ export const pieceLowerBound = (text: string): number => {
   let absorbing = false
   while (i < n) {
     let c = text.charCodeAt(i)
-    if (c === 32 || (c >= 9 && c <= 13)) {
+    if (c < 128 && CLASS[c] === SPACE) {
       // only line breaks keep the punctuation piece open
       if (c !== 10 && c !== 13) absorbing = false
       i++
@@ -168,21 +169,35 @@ export const pieceLowerBound = (text: string): number => {
       while (i < n && text.charCodeAt(i) === 47) i++
       if (i >= n) break
       c = text.charCodeAt(i)
-      if (c === 32 || (c >= 9 && c <= 13)) continue
+      if (c < 128 && CLASS[c] === SPACE) continue
     }
-    // one segment: [i, end)
-    let end = i
+    // one segment, up to the next ASCII space: its ASCII runs, unless it holds non-ASCII
     let ascii = true
-    while (end < n) {
-      c = text.charCodeAt(end)
-      if (c === 32 || (c >= 9 && c <= 13)) break
-      if (c >= 128) ascii = false
-      end++
+    let runs = 0
+    let kind = 0
+    let length = 0
+    let last = 0
+    for (; i < n; i++) {
+      c = text.charCodeAt(i)
+      if (c >= 128) {
+        ascii = false
+        last = c
+        continue
+      }
+      const k = CLASS[c]!
+      if (k === SPACE) break
+      last = c
+      if (!ascii) continue
+      const run = k === APOSTROPHE ? (kind === LETTER_RUN ? LETTER_RUN : OTHER_RUN) : k
+      if (run === kind) length++
+      else {
+        runs += runPieces(kind, length, c)
+        kind = run
+        length = 1
+      }
     }
-    pieces += ascii ? asciiPieces(text, i, end) : 1
-    const last = text.charCodeAt(end - 1)
+    pieces += ascii ? runs + runPieces(kind, length, -1) : 1
     absorbing = !(isAsciiLetter(last) || (last >= 48 && last <= 57))
-    i = end
   }
   return pieces
 }
@@ -190,30 +205,25 @@ export const pieceLowerBound = (text: string): number => {
 const LETTER_RUN = 1
 const DIGIT_RUN = 2
 const OTHER_RUN = 3
+const SPACE = 4
+const APOSTROPHE = 5
+
+/** Classes of ASCII characters for {@link pieceLowerBound}: a read-only table built once. */
+const CLASS: Uint8Array = (() => {
+  const t = new Uint8Array(128).fill(OTHER_RUN)
+  for (let c = 0; c < 128; c++)
+    if (c === 32 || (c >= 9 && c <= 13)) t[c] = SPACE
+    else if ((c >= 97 && c <= 122) || (c >= 65 && c <= 90)) t[c] = LETTER_RUN
+    else if (c >= 48 && c <= 57) t[c] = DIGIT_RUN
+    else if (c === 39) t[c] = APOSTROPHE
+  return t
+})()
 
 const isAsciiLetter = (c: number): boolean => (c >= 97 && c <= 122) || (c >= 65 && c <= 90)
 
 /** Pieces a finished run contributes; `next` is the character after it (−1 at the end). */
 const runPieces = (kind: number, length: number, next: number): number =>
   kind === LETTER_RUN ? 1 : kind === DIGIT_RUN ? Math.ceil(length / 3) : kind === OTHER_RUN && !(length === 1 && isAsciiLetter(next)) ? 1 : 0
-
-/** Pieces of an ASCII run of non-space characters, by the rules above. */
-const asciiPieces = (text: string, from: number, to: number): number => {
-  let pieces = 0
-  let kind = 0
-  let length = 0
-  for (let i = from; i < to; i++) {
-    const c = text.charCodeAt(i)
-    const k = isAsciiLetter(c) || (c === 39 && kind === LETTER_RUN) ? LETTER_RUN : c >= 48 && c <= 57 ? DIGIT_RUN : OTHER_RUN
-    if (k === kind) length++
-    else {
-      pieces += runPieces(kind, length, c)
-      kind = k
-      length = 1
-    }
-  }
-  return pieces + runPieces(kind, length, -1)
-}
 
 const O200K = /^(gpt-4o|chatgpt-4o|gpt-4\.1|gpt-4\.5|gpt-5|o\d+(-|$)|gpt-oss)/
 const CL100K = /^(gpt-4|gpt-3\.5|gpt-35|text-embedding-3|text-embedding-ada-002|davinci-002|babbage-002)/

@@ -1,12 +1,4 @@
 #!/usr/bin/env node
-// The CLI ships compiled (npm's `prepare` builds dist/ on install); src/ is the source of truth.
-import { readAll } from '../dist/cli/io.js'
-import { run } from '../dist/cli/main.js'
-
-process.exitCode = await run(process.argv.slice(2), {
-  stdout: process.stdout,
-  stderr: process.stderr,
-  env: process.env,
-  cwd: process.cwd(),
-  stdin: () => readAll(process.stdin),
-})
+// The CLI ships compiled and bundled (npm's `prepare` runs `npm run build`: tsc, then
+// scripts/bundle-cli.mjs); src/ is the source of truth.
+import '../dist/cli/bundle/gssc.js'

@@ -8,7 +8,7 @@ import { resolve } from 'node:path'
 import * as E from 'fp-ts/lib/Either.js'
 import { pipe } from 'fp-ts/lib/function.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
-import { makeConfig, type Config, type Locale } from '../config.js'
+import { availableTokens, makeConfig, type Config, type Locale } from '../config.js'
 import { itemCapOf } from '../gather/itemCap.js'
 import { describeThrown, inputError, type GsscError } from '../error.js'
 import { anthropicRenderer, openaiRenderer } from '../formats.js'
@@ -172,6 +172,8 @@ export const runBuild = async (flags: BuildFlags, io: Io): Promise<number> => {
   const unlistedChunkIds: string[] = []
   // what each packet said, for the report's role and preview columns
   const details = new Map<string, PacketDetail>()
+  // the budget a session's window is cut to; none for a strategy (it fits every turn) or a bad config (its error follows)
+  const budget = strategized ? undefined : E.getOrElseW(() => undefined)(E.map(availableTokens)(makeConfig(config)))
   const program = pipe(
     TE.Do,
     TE.bindW('tokenizer', () => TE.fromEither(createTokenizer(flags.model))),
@@ -184,6 +186,7 @@ export const runBuild = async (flags: BuildFlags, io: Io): Promise<number> => {
         sessionPackets(file, tokenizer, io, {
           withNextPrompt: flags.query !== undefined,
           ...E.getOrElseW(() => ({}))(E.map((c: Config) => ({ maxItemTokens: itemCapOf(c) }))(makeConfig(config))),
+          ...(budget === undefined ? {} : { budget }),
           ...(flags.leaf === undefined ? {} : { leaf: flags.leaf }),
           ...(targetOf(flags) === undefined ? {} : { target: targetOf(flags)! }),
         }),
@@ -225,6 +228,7 @@ export const runBuild = async (flags: BuildFlags, io: Io): Promise<number> => {
         structurer: x.structurer,
         renderer: rendererFor(flags),
         ...(strategized ? strategyOptions(x.structurer, x.tokenizer, x.strategy ?? 'truncate', flags.keepRecent) : {}),
+        gatherers: sources.flatMap((s) => s.gatherers ?? []),
       }
       return build(request, options as BuildOptions<unknown> & { readonly renderer: Renderer<unknown> })
     }),

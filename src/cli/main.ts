@@ -1,5 +1,6 @@
 /**
- * The `gssc` command line.
+ * The `gssc` command line. Each command's code is imported when that command runs, so
+ * `gssc --help` (and a command's usage error) loads only this module and commander.
  *
  * @module
  */
@@ -8,9 +9,9 @@ import { Command, CommanderError, InvalidArgumentError, Option } from 'commander
 import * as E from 'fp-ts/lib/Either.js'
 import { visible } from '../inspect/width.js'
 import { createTokenizer } from '../tokenize/tokenizer.js'
-import { runBuild, type BuildFlags } from './build.js'
-import { runSessions } from './sessions.js'
-import { runWorkspaceInit, runWorkspacePrompt, workspaceOptions, type PromptFlags } from './workspace.js'
+import type { BuildFlags } from './build.js'
+import type { PromptFlags } from './workspace.js'
+import { workspaceOptions } from './workspaceFlags.js'
 import { EXIT, type Io } from './io.js'
 
 /** An integer flag: decimal digits only (no `0x10`, `1e3`, `12.0`), at most 2^53 − 1; `all` where allowed. */
@@ -44,8 +45,22 @@ const model = (value: string): string => {
   return value
 }
 
-/** The package's version, read when asked for (`--version`). */
-const version = (): string => (createRequire(import.meta.url)('../../package.json') as { version: string }).version
+/**
+ * The package's version, read when asked for (`--version`): from the nearest `package.json`
+ * of gssc above this module (`dist/cli/`, or the bundle's `dist/cli/bundle/`).
+ */
+const version = (): string => {
+  const require = createRequire(import.meta.url)
+  for (const up of ['../../package.json', '../../../package.json']) {
+    try {
+      const p = require(up) as { readonly name?: string; readonly version: string }
+      if (p.name === 'gssc') return p.version
+    } catch {
+      // not there: one level up
+    }
+  }
+  return 'unknown'
+}
 
 /** The line after a usage error: where the full usage is, rather than all of it. */
 const seeHelp = (command: string): string => `(see '${command} --help')`
@@ -93,7 +108,7 @@ const program = (io: Io, exit: (code: number) => void): Command => {
     .option('--json', 'print the output and the full report as JSON')
     .option('--explain', 'after the output, show where the budget went: sections, dropped and cut packets, totals (on stderr)')
     .option('--report <file>', 'write a self-contained HTML report of the build to <file>')
-  workspaceOptions(build).action(async (flags: BuildFlags) => exit(await runBuild(flags, io)))
+  workspaceOptions(build).action(async (flags: BuildFlags) => exit(await (await import('./build.js')).runBuild(flags, io)))
 
   root
     .command('sessions')
@@ -102,14 +117,14 @@ const program = (io: Io, exit: (code: number) => void): Command => {
     .argument('<file>', 'a pi, Claude Code or seed-format JSONL session')
     .option('--json', 'print the branches as JSON')
     .option('--subagents', 'also list the subagent runs inside a Claude Code transcript (old inline sidechains)')
-    .action(async (file: string, flags: { json?: boolean; subagents?: boolean }) => exit(await runSessions(file, flags, io)))
+    .action(async (file: string, flags: { json?: boolean; subagents?: boolean }) => exit(await (await import('./sessions.js')).runSessions(file, flags, io)))
 
   const workspace = root.command('workspace').description('agent workspaces')
   workspace
     .command('init')
     .description('write a small starter workspace (never overwrites a file)')
     .argument('<dir>', 'where to create it')
-    .action(async (dir: string) => exit(await runWorkspaceInit(dir, io)))
+    .action(async (dir: string) => exit(await (await import('./workspace.js')).runWorkspaceInit(dir, io)))
   workspaceOptions(
     workspace
       .command('prompt')
@@ -119,7 +134,7 @@ const program = (io: Io, exit: (code: number) => void): Command => {
       .option('-m, --model <name>', 'model or encoding that picks the tokenizer', model, 'gpt-4o')
       .option('--max-tokens <n>', 'token budget of the prompt (default 32000; none with --nanobot-version)', integer('--max-tokens', 1))
       .option('--json', 'print the prompt and the report of its parts as JSON'),
-  ).action(async (dir: string, flags: PromptFlags) => exit(await runWorkspacePrompt(dir, flags, io)))
+  ).action(async (dir: string, flags: PromptFlags) => exit(await (await import('./workspace.js')).runWorkspacePrompt(dir, flags, io)))
   return root
 }
 

@@ -13,6 +13,7 @@ import * as TE from 'fp-ts/lib/TaskEither.js'
 import type { GsscError } from '../error.js'
 import { clean } from '../inspect/width.js'
 import { messageText, type Origin } from '../message.js'
+import { gatherer } from '../gather/gatherer.js'
 import { sessionGathering, type SessionGathered } from '../gather/session.js'
 import type { Warning } from '../phase.js'
 import type { HistoryItem } from '../session/items.js'
@@ -30,6 +31,12 @@ export interface SessionFlags {
   readonly withNextPrompt: boolean
   /** The build's per-item cap, in tokens. */
   readonly maxItemTokens?: number
+  /**
+   * The build's available budget: only the turns it can reach become packets (a long session
+   * costs what its end costs), the older ones are reported as one range. None: every turn
+   * (a history strategy fits them all).
+   */
+  readonly budget?: number
 }
 
 /** The session's packets and notes, and its last user turn (the task when there is no `--query`). */
@@ -81,12 +88,18 @@ export const sessionPackets = (path: string, tokenizer: Tokenizer, io: Pick<Io, 
           path,
           withNextPrompt: flags.withNextPrompt,
           ...(flags.maxItemTokens === undefined ? {} : { maxItemTokens: flags.maxItemTokens }),
+          ...(flags.budget === undefined ? {} : { budget: flags.budget }),
           ...(flags.leaf === undefined ? {} : { leaf: flags.leaf }),
           ...(flags.target === undefined ? {} : { target: flags.target }),
         }),
         TE.map((g): SessionSourced => {
           const task = g.build.history.items.find((i) => i.id === g.task?.itemId)
-          return { packets: g.packets, notes: notesOf(g, name, flags, task), ...(g.task === undefined ? {} : { task: g.task }) }
+          return {
+            packets: g.packets,
+            gatherers: g.excluded.length === 0 ? [] : [gatherer('session', () => ({ packets: [], excluded: g.excluded }))],
+            notes: notesOf(g, name, flags, task),
+            ...(g.task === undefined ? {} : { task: g.task }),
+          }
         }),
       )
     },

@@ -19,6 +19,7 @@ import type { PacketInput } from '../packet.js'
 import { historyOf } from '../session/history.js'
 import { historyPackets } from '../session/packets.js'
 import { toChatMessage } from '../gather/builtins.js'
+import type { Gatherer } from '../gather/gatherer.js'
 import type { Tokenizer } from '../tokenize/tokenizer.js'
 import { DEFAULT_MAX_IMAGE_BYTES, imagePart, sniffImage } from '../workspace/media.js'
 import { workspaceGathering } from '../gather/workspace.js'
@@ -30,6 +31,8 @@ import { workspaceNotes, workspaceSettings, type WorkspaceFlags } from './worksp
 /** Packets from a source, and lines worth telling the user. */
 export interface Sourced {
   readonly packets: ReadonlyArray<PacketInput>
+  /** Gatherers to run with the build (a session's report of the turns left behind). */
+  readonly gatherers?: ReadonlyArray<Gatherer>
   readonly notes: ReadonlyArray<string>
 }
 

@@ -15,16 +15,16 @@ import * as TE from 'fp-ts/lib/TaskEither.js'
 import type { GsscError } from '../error.js'
 import { messageText, type Origin } from '../message.js'
 import type { PacketInput } from '../packet.js'
-import type { Warning } from '../phase.js'
+import type { Exclusion, Warning } from '../phase.js'
 import { buildSession, type SessionBuild } from '../session/build.js'
 import type { HistoryItem } from '../session/items.js'
 import { sessionWarnings } from '../session/report.js'
+import { windowed } from '../session/window.js'
 
 export { groupedRepairs } from '../session/report.js'
-import { historyPackets } from '../session/packets.js'
 import type { Tokenizer } from '../tokenize/tokenizer.js'
 import { gatherer, type Gatherer } from './gatherer.js'
-import { capPacket, itemCapOf } from './itemCap.js'
+import { itemCapOf } from './itemCap.js'
 
 /** Which branch, for which model, and how the packets are named. */
 export interface SessionGatherOptions {
@@ -40,11 +40,18 @@ export interface SessionGatherOptions {
   readonly path?: string
   /** Cut any turn longer than this many tokens to its head and tail (the per-item cap; the gatherer takes the build's). */
   readonly maxItemTokens?: number
+  /**
+   * The build's available budget: only the turns it can reach become packets (a long session
+   * costs what its end costs), the older ones are reported as one `over_budget` range. None:
+   * every turn (a history strategy fits them all).
+   */
+  readonly budget?: number
 }
 
-/** A session's packets, what the file said, its last user turn (the task when none is given), and the build. */
+/** A session's packets, the turns left behind, what the file said, its last user turn (the task when none is given), and the build. */
 export interface SessionGathered {
   readonly packets: ReadonlyArray<PacketInput>
+  readonly excluded: ReadonlyArray<Exclusion>
   readonly warnings: ReadonlyArray<Warning>
   readonly task?: { readonly itemId: string; readonly text: string }
   readonly build: SessionBuild
@@ -72,11 +79,15 @@ export const sessionGathering = (file: string, tokenizer: Tokenizer, options: Se
     TE.map((b): SessionGathered => {
       const name = options.name ?? file
       const task = lastUserTurn(b.history.items)
-      const source = `${b.format}:${name}`
+      const from = { source: `${b.format}:${name}`, metadata: { file: options.path ?? file, format: b.format, leafId: b.context.leafId } }
+      const w = windowed(from, b.history.items, {
+        tokenizer,
+        ...(options.budget === undefined ? {} : { budget: options.budget }),
+        ...(options.maxItemTokens === undefined ? {} : { cap: options.maxItemTokens }),
+      })
       return {
-        packets: historyPackets({ source, metadata: { file: options.path ?? file, format: b.format, leafId: b.context.leafId } })(b.history.items).map((p) =>
-          capPacket(p, options.maxItemTokens, tokenizer),
-        ),
+        packets: w.packets,
+        excluded: w.excluded,
         warnings: sessionWarnings(name, b.diagnostics, b.history.repairs, options.target),
         ...(task === undefined ? {} : { task: { itemId: task.id, text: messageText(task.message) } }),
         build: b,
@@ -96,5 +107,5 @@ export const session = (file: string, options: SessionGatherOptions = {}): Gathe
   gatherer('session', async ({ tokenizer, config }) => {
     const r = await sessionGathering(file, tokenizer, { ...options, maxItemTokens: options.maxItemTokens ?? itemCapOf(config) })()
     if (r._tag === 'Left') throw new Error(r.left.message)
-    return { packets: r.right.packets, excluded: [], warnings: r.right.warnings }
+    return { packets: r.right.packets, excluded: r.right.excluded, warnings: r.right.warnings }
   })

@@ -21,6 +21,7 @@ export { replayThinking, type CrossModelThinking, type ThinkingResult } from './
 export { historyOf, NO_RESULT, toHistory, type History, type HistoryOptions } from './history.js'
 export { counter, messageTokens, type Count, type HistoryItem, type HistoryKind, type Repair } from './items.js'
 export { historyPackets, sessionSource, type PacketSource } from './packets.js'
+export { olderTurns, sessionHistory, windowStart } from './window.js'
 export { buildSession, type BuildStats, type SessionBuild, type SessionBuildOptions } from './build.js'
 export { rebuildSession } from './incremental.js'
 export { createSessionCache, type SessionCache, type SessionCacheOptions } from './cache.js'

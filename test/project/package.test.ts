@@ -48,6 +48,8 @@ beforeAll(() => {
   tmp = mkdtempSync(join(tmpdir(), 'gssc-package-'))
   const stage = join(tmp, 'stage')
   sh(process.execPath, [TSC, '-p', 'tsconfig.build.json', '--outDir', join(stage, 'dist')])
+  // as `npm run build`: the CLI bundle bin/gssc.mjs runs
+  sh(process.execPath, ['scripts/bundle-cli.mjs', join(stage, 'dist', 'cli', 'bundle')])
   for (const f of ['package.json', 'README.md', 'LICENSE', ...pkg.files.filter((f) => f !== 'dist')]) cpSync(f, join(stage, f), { recursive: true })
   const [info] = JSON.parse(sh('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', tmp], { cwd: stage })) as ReadonlyArray<{ filename: string; files: ReadonlyArray<{ path: string }> }>
   tarball = join(tmp, info!.filename)

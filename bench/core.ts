@@ -8,8 +8,16 @@
 import * as E from 'fp-ts/lib/Either.js'
 import { Tiktoken } from 'js-tiktoken/lite'
 import { build, createTokenCache, type BuildResult, type SimpleMessage, type TokenCache, type Tokenizer } from '../src/index.js'
+import { appendFile, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { sessionBenchmark } from '../src/session/bench.js'
+import { buildSession, type SessionBuild } from '../src/session/build.js'
+import { rebuildSession } from '../src/session/incremental.js'
+import { syntheticPiSession, syntheticUserLine } from '../src/session/synthetic.js'
+import { sessionHistory } from '../src/session/window.js'
 import { loadRanks } from '../src/tokenize/bpe.js'
+import { labelsFor } from '../src/structure/labels.js'
 import { evidence, history, INSTRUCTIONS, NOW, QUERY } from './data.js'
 
 // -------------------------------------------------------------------------------------
@@ -151,10 +159,7 @@ export const gsscBuild = async (tokenizer: Tokenizer, n: number, passages: numbe
 /** gssc's available budget under {@link CONFIG}: floor(8,000 × 0.85). */
 export const AVAILABLE = 6800
 
-/**
- * The linear floor: count turns newest first and stop at the first that does not fit. It is
- * what any history trimmer must at least do; it scores nothing and lays nothing out.
- */
+/** Counts texts newest first and stops at the first that does not fit in `budget`. */
 export const newestFirst = (count: (text: string) => number, turns: ReadonlyArray<string>, budget = AVAILABLE): { readonly kept: number; readonly tokens: number } => {
   let tokens = 0
   let kept = 0
@@ -167,20 +172,61 @@ export const newestFirst = (count: (text: string) => number, turns: ReadonlyArra
   return { kept, tokens }
 }
 
-/** What the floor kept. */
-export interface FloorInfo {
-  readonly kept: number
-  readonly tokens: number
-}
-
 /** js-tiktoken's own encoder for `o200k_base`, as LangChain's guide uses it. */
 export const jsTiktoken = (): ((text: string) => number) => {
   const enc = new Tiktoken(loadRanks('o200k_base'))
   return (text) => enc.encode(text).length
 }
 
-/** The linear floor over `n` generated turns with `count`. */
-export const floorJob = (count: (text: string) => number, n: number): Job<FloorInfo> => {
+/** What the floor kept, and the exact count of its output. */
+export interface FloorInfo {
+  readonly kept: number
+  readonly tokens: number
+}
+
+const LABELS = labelsFor('en')
+
+/**
+ * The linear floor of a build (what `vsLinearFloor*` divides by): a hand-written builder
+ * that does the least any exact builder must do, and nothing else:
+ *
+ * 1. the fixed text (instructions, task, headings, answer format, as gssc's default layout
+ *    writes them) is counted once;
+ * 2. the lines (`user: …` for history, `[Source: …] …` for evidence) are counted newest
+ *    first, each once, as they will be rendered (line break included), until one does not fit;
+ * 3. the output is joined and counted once, exactly (a plain count of the whole string).
+ *
+ * It scores, validates and reports nothing. With `passages`, the lines are the evidence
+ * passages (newest first, as many as fit) and the history is not read: in gssc's default
+ * priorities evidence fills the budget before history.
+ */
+export const floorJob = (count: (text: string) => number, n: number, passages = 0): Job<FloorInfo> => {
+  const lines =
+    passages > 0
+      ? evidence(passages).map((d) => `${LABELS.source(d.source ?? 'doc')}${d.content}`)
+      : history(n, NOW).map((t) => `${LABELS.speaker(t.role)}${t.content as string}`)
+  const head = `${LABELS.instructions}\n${INSTRUCTIONS}\n\n${LABELS.task}\n${LABELS.taskIntro}${QUERY}\n\n`
+  const section = passages > 0 ? `${LABELS.evidence}\n${LABELS.evidenceIntro}\n` : `${LABELS.context}\n${LABELS.contextIntro}\n`
+  const tail = `\n\n${LABELS.output}\n${LABELS.outputFormat}`
+  let last: FloorInfo = { kept: 0, tokens: 0 }
+  return {
+    run: () => {
+      let budget = AVAILABLE - count(head) - count(section) - count(tail)
+      const kept: string[] = []
+      for (let i = lines.length - 1; i >= 0; i--) {
+        const t = count(`${lines[i]!}\n`)
+        if (t > budget) break
+        budget -= t
+        kept.push(lines[i]!)
+      }
+      last = { kept: kept.length, tokens: count(`${head}${section}${kept.reverse().join('\n')}${tail}`) }
+    },
+    result: () => last,
+  }
+}
+
+/** Counting only: the newest-first pass over the history's contents, no layout, no output count. */
+export const countOnlyJob = (count: (text: string) => number, n: number): Job<FloorInfo> => {
   const turns = history(n, NOW).map((t) => t.content as string)
   let last: FloorInfo = { kept: 0, tokens: 0 }
   return {
@@ -271,5 +317,57 @@ export const sessionRebuild = async (tokenizer: Tokenizer, n: number, rounds: nu
     rounds,
     bytes: rs[0]!.bytes,
     historyTokens: rs[0]!.historyTokens,
+  }
+}
+
+/** The session route end to end: a session file to a finished context, cold and after one appended line. */
+export interface SessionEndToEndRow {
+  readonly messages: number
+  readonly bytes: number
+  /** `buildSession` + `build` with `sessionHistory`, from nothing (the tokenizer warm). */
+  readonly coldMs: number
+  /** `rebuildSession` after one appended line + the same `build`. */
+  readonly rebuildMs: number
+  readonly rounds: number
+  /** Every rebuild read only the appended line, and gave the output a cold build of the grown file gives. */
+  readonly checked: boolean
+}
+
+const right = <A>(e: E.Either<{ readonly message: string }, A>): A => {
+  if (E.isLeft(e)) throw new Error(e.left.message)
+  return e.right
+}
+
+/**
+ * The documented route from a session file to a context (README › Session histories):
+ * `buildSession` (or `rebuildSession` with the previous build) then `build` with the
+ * session's window gatherer, timed end to end on a generated pi session of `n` messages.
+ */
+export const sessionEndToEnd = async (tokenizer: Tokenizer, n: number, rounds: number): Promise<SessionEndToEndRow> => {
+  const dir = await mkdtemp(join(tmpdir(), 'gssc-bench-session-'))
+  const file = join(dir, 'session.jsonl')
+  const text = `${syntheticPiSession({ messages: n }).join('\n')}\n`
+  const context = async (s: SessionBuild): Promise<BuildResult> =>
+    right(await build({ query: QUERY, instructions: INSTRUCTIONS }, { tokenizer, now: NOW, config: CONFIG, gatherers: [sessionHistory(s)] })())
+  const cold: number[] = []
+  const warm: number[] = []
+  let checked = true
+  try {
+    for (let i = 0; i < rounds; i++) {
+      await writeFile(file, text)
+      let t0 = performance.now()
+      const first = right(await buildSession(file, { tokenizer })())
+      await context(first)
+      cold.push(performance.now() - t0)
+      await appendFile(file, `${syntheticUserLine(n, 'And now run the whole test suite again, please.')}\n`)
+      t0 = performance.now()
+      const next = right(await rebuildSession(file, { tokenizer }, first)())
+      const out = await context(next)
+      warm.push(performance.now() - t0)
+      if (i === 0) checked = next.stats.mode === 'incremental' && out.output === (await context(right(await buildSession(file, { tokenizer })()))).output
+    }
+    return { messages: n, bytes: Buffer.byteLength(text), coldMs: median(cold), rebuildMs: median(warm), rounds, checked }
+  } finally {
+    await rm(dir, { recursive: true, force: true })
   }
 }

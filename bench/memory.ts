@@ -13,11 +13,13 @@
  * @module
  */
 import { spawnSync } from 'node:child_process'
-import { readFileSync, writeFileSync } from 'node:fs'
-import { dirname, resolve } from 'node:path'
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import * as E from 'fp-ts/lib/Either.js'
 import { build, encodingTokenizer } from '../src/index.js'
+import { syntheticPiSession } from '../src/session/synthetic.js'
 import { CONFIG, request } from './core.js'
 import { history, NOW } from './data.js'
 
@@ -126,4 +128,52 @@ export const peakMemory = (messages: number, passages = 1000): MemoryRow => {
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
   const [messages = '50000', passages = '1000'] = process.argv.slice(2)
   console.log(JSON.stringify(await measureHere(Number(messages), Number(passages))))
+}
+
+// -------------------------------------------------------------------------------------
+// a big session through the CLI
+// -------------------------------------------------------------------------------------
+
+/** A big session file through `gssc build --session --json`, in a child process. */
+export interface Session200Row {
+  readonly bytes: number
+  readonly messages: number
+  /** Peak resident set of the child (`maxRSS`), MB (10^6 bytes). */
+  readonly peakRssMB: number
+  /** Spawn to exit. */
+  readonly seconds: number
+  /** Size of the `--json` report printed. */
+  readonly jsonBytes: number
+}
+
+/**
+ * Writes a generated pi session of about `bytes` bytes, then runs the shipped CLI on it
+ * (`bin/gssc.mjs build --session … --json`, output to a file) in a child that prints its own
+ * peak resident set when it exits.
+ *
+ * @category bench
+ */
+export const session200 = (bytes: number): Session200Row => {
+  const root = resolve(dirname(SELF), '..')
+  const dir = mkdtempSync(join(tmpdir(), 'gssc-big-session-'))
+  try {
+    const file = join(dir, 'session.jsonl')
+    const lines = syntheticPiSession({ messages: Math.round(bytes / 425) })
+    const fd = openSync(file, 'w')
+    for (let i = 0; i < lines.length; i += 10_000) writeSync(fd, `${lines.slice(i, i + 10_000).join('\n')}\n`)
+    closeSync(fd)
+    const wrapper = join(dir, 'run.mjs')
+    writeFileSync(wrapper, `process.on('exit', () => process.stderr.write('\\nmaxRSS ' + process.resourceUsage().maxRSS + '\\n'))\nawait import(${JSON.stringify(pathToFileURL(join(root, 'bin', 'gssc.mjs')).href)})\n`)
+    const out = join(dir, 'out.json')
+    const outFd = openSync(out, 'w')
+    const t0 = performance.now()
+    const r = spawnSync(process.execPath, [wrapper, 'build', '--session', file, '-q', 'What is left to do?', '--json'], { stdio: ['ignore', outFd, 'pipe'], encoding: 'utf8' })
+    const seconds = (performance.now() - t0) / 1000
+    closeSync(outFd)
+    if (r.status !== 0) throw new Error(`gssc build --session failed: ${r.stderr}`)
+    const rss = /maxRSS (\d+)/.exec(r.stderr)
+    return { bytes: statSync(file).size, messages: lines.length, peakRssMB: rss === null ? Number.NaN : (Number(rss[1]) * 1024) / 1e6, seconds, jsonBytes: statSync(out).size }
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
 }

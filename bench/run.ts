@@ -1,62 +1,90 @@
 /**
- * `npm run bench`: gssc against the linear floor of its own work and against LangChain.js
- * `trimMessages`, on the same generated data, in one process.
+ * `npm run bench`: gssc against the linear floor of its own work and against its peers, on
+ * the same generated data and the same available budget, in one process (start-up and
+ * memory in child processes).
  *
- *   npm run bench                 the tables (≈4 minutes on 2 cores)
- *   npm run bench -- --json       the same as JSON
- *   npm run bench -- --quick      shorter runs, LangChain stopped after 5 s, no cold start
+ *   npm run bench                 every measure (≈10 minutes on 2 cores); writes
+ *                                 bench/results.md and the README's performance table
+ *   npm run bench -- --json       the same as JSON: { machine, config, ratios, targets, … }
+ *   npm run bench -- --quick      fewer runs and sizes (under a minute); writes nothing
  *   npm run bench -- --out r.json the tables, and the JSON written to r.json
  *   npm run bench -- --from r.json the tables of a saved run, without running anything
  *
- * Timings are medians of repeated runs after a warm-up; gssc and the floor are timed in
- * alternation, so machine load hits both alike. Compare the ratios, not the milliseconds.
- * Nothing here is asserted by the tests (test/bench only checks that the modules run).
+ * Timings are medians of repeated runs after a warm-up; what a ratio compares is timed in
+ * alternation, so machine load hits both sides alike. Compare the ratios, not the
+ * milliseconds. Nothing here is asserted by the tests (test/bench only runs the modules).
  *
  * @module
  */
 import { readFileSync, writeFileSync } from 'node:fs'
-import { cpus, loadavg } from 'node:os'
-import { resolve } from 'node:path'
-import { pathToFileURL } from 'node:url'
+import { cpus, loadavg, totalmem } from 'node:os'
+import { dirname, resolve } from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 import * as E from 'fp-ts/lib/Either.js'
 import { createTokenizer, type Tokenizer } from '../src/index.js'
+import { startup, type StartupRow } from './cli.js'
 import {
+  AVAILABLE,
+  countOnlyJob,
   floorJob,
   gsscJob,
   inMemoryRebuild,
   interleave,
-  jsTiktoken,
-  median,
-  sessionRebuild,
-  time,
-  tokenizeAll,
-  type BuildInfo,
+  sessionEndToEnd,
   type Effort,
-  type FloorInfo,
   type RebuildRow,
-  type SessionRow,
+  type SessionEndToEndRow,
   type Timing,
 } from './core.js'
-import { langchainTrim, type LangChainRow } from './langchain.js'
-import { peakMemory, type MemoryRow } from './memory.js'
-import { coldStart, fastThroughput, type ColdStartRow, type FastThroughputRow } from './tokenizer.js'
+import { langchainTrim } from './langchain.js'
+import { session200, type Session200Row } from './memory.js'
+import { jsTiktokenNewestFirst, langchainMemo, priomptRender, promptTsxRender, type PeerRow } from './peers.js'
+import { peerThroughput, type PeerThroughputRow } from './tokenizer.js'
+import { unusedTokens, type UnusedRow } from './unused.js'
 
 // -------------------------------------------------------------------------------------
 // model
 // -------------------------------------------------------------------------------------
 
-/** One measured (or projected) line of the comparison. */
-export interface Row {
-  /** `gssc`, `gssc-history`, `floor`, `floor-js-tiktoken`, `langchain`, `tokenize-all`. */
-  readonly id: string
-  readonly label: string
+/** gssc and its floors at one size. */
+export interface BuildRow {
   readonly messages: number
-  /** Milliseconds: the median of the timed runs, or LangChain's projection. */
-  readonly ms: number
-  readonly projected: boolean
+  readonly gsscMs: number
+  readonly floorMs: number
+  /** Counting only: the newest-first pass over contents, no layout and no output count. */
+  readonly countOnlyMs: number
   readonly runs: number
-  /** What the row kept or passed; row-specific. */
-  readonly detail: Readonly<Record<string, number | boolean | string>>
+  readonly kept: number
+  readonly floorKept: number
+  readonly tokenCount: number
+  /** gssc's reported count equals a plain count of its output, within the budget. */
+  readonly countChecked: boolean
+}
+
+/** The ratio keys `npm run bench -- --json` prints under `ratios` (NaN: not measured in this run). */
+export interface Ratios {
+  readonly vsLinearFloor10k: number
+  readonly vsLinearFloor100k: number
+  readonly vsLinearFloor10kWithEvidence: number
+  readonly rebuildVsCold10k: number
+  readonly rebuildVsCold100k: number
+  readonly rebuildVsColdSession10k: number
+  readonly rebuildVsColdSession100k: number
+  readonly build1MVs10k: number
+  readonly cliHelpVsNode: number
+  readonly cliBuildVsNode: number
+  readonly importMs: number
+  readonly coldFirstCountMs: number
+  readonly peakRssMB200MBSession: number
+  readonly session200MBSeconds: number
+  readonly unusedTokensMean: number
+  readonly chineseMBps: number
+  readonly englishMBps: number
+  readonly vsBestPeerTokenizer: number
+  /** Not targets: gssc against counting alone, and against the peers at 1,000 messages. */
+  readonly vsCountOnly10k: number
+  readonly langchainGuideVsGssc1k: number
+  readonly langchainMemoVsGssc1k: number
 }
 
 /** Everything `npm run bench -- --json` prints. */
@@ -65,95 +93,91 @@ export interface BenchResult {
     readonly node: string
     readonly cpus: number
     readonly cpuModel: string
+    readonly memoryGiB: number
+    readonly platform: string
     readonly loadavgStart: ReadonlyArray<number>
     readonly loadavgEnd: ReadonlyArray<number>
     readonly seconds: number
   }
-  readonly config: {
-    readonly maxTokens: number
-    readonly available: number
-    readonly tokenizer: string
-    readonly evidencePassages: number
-    readonly sizes: ReadonlyArray<number>
-    /** The sizes of the headline ratios. */
-    readonly headline: BenchOptions['headline']
-    readonly quick: boolean
-  }
-  readonly rows: ReadonlyArray<Row>
-  readonly ratios: {
-    /** gssc (history only) ÷ the linear floor at 10,000 messages; target ≤ 2. */
-    readonly vsLinearFloor10k: number
-    /** gssc with 1,000 evidence passages ÷ the same floor (gssc also scores and packs the passages). */
-    readonly vsLinearFloor10kWithEvidence: number
-    /** trimMessages ÷ gssc (history only) at 1,000 messages; target ≥ 1,000. */
-    readonly vsLangChain1k: number
-    /** trimMessages ÷ gssc with 1,000 evidence passages at 1,000 messages. */
-    readonly vsLangChain1kWithEvidence: number
-    /** In-memory rebuild after one appended message ÷ cold build, 10,000 messages, history only; target ≤ 0.05. */
-    readonly rebuildVsCold: number
-    /** The same with 1,000 evidence passages in the request. */
-    readonly rebuildVsColdWithEvidence: number
-    /** Session path (`sessionBenchmark`): incremental rebuild ÷ cold build of a 10,000-message session file. */
-    readonly rebuildVsColdSession: number
-    /** gssc with evidence ÷ tokenizing all 11,000 texts once (issue 2's floor). */
-    readonly vsTokenizeAll10k: number
-    /** Default tokenizer (o200k_base), 100 KB of Chinese / English prose, MB/s. */
-    readonly chineseMBps: number
-    readonly englishMBps: number
-  }
-  readonly targets: ReadonlyArray<{ readonly name: string; readonly value: number; readonly target: string; readonly met: boolean }>
-  readonly rebuild: { readonly inMemory: RebuildRow; readonly inMemoryWithEvidence: RebuildRow; readonly session: SessionRow }
-  readonly memory: { readonly runs: ReadonlyArray<MemoryRow>; readonly peakRssMiB: number }
-  readonly tokenizer: ReadonlyArray<FastThroughputRow>
-  readonly coldStart: ReadonlyArray<ColdStartRow>
+  readonly config: { readonly maxTokens: number; readonly available: number; readonly tokenizer: string; readonly evidencePassages: number; readonly quick: boolean }
+  readonly ratios: Ratios
+  readonly targets: ReadonlyArray<{ readonly key: keyof Ratios; readonly value: number; readonly target: string; readonly met: boolean }>
+  readonly builds: ReadonlyArray<BuildRow>
+  readonly withEvidence: BuildRow
+  readonly build1M?: { readonly ms1M: number; readonly ms10k: number; readonly runs: number }
+  readonly peers: ReadonlyArray<PeerRow>
+  readonly rebuild: ReadonlyArray<RebuildRow & { readonly messages: number }>
+  readonly session: ReadonlyArray<SessionEndToEndRow>
+  readonly startup?: StartupRow
+  readonly tokenizer: ReadonlyArray<PeerThroughputRow>
+  readonly unused: UnusedRow
+  readonly session200?: Session200Row
 }
 
 /** Options of {@link runBench}. */
 export interface BenchOptions {
   readonly sizes: ReadonlyArray<number>
+  readonly peerSizes: ReadonlyArray<number>
+  readonly slowPeerSizes: ReadonlyArray<number>
   readonly passages: number
-  /** Seconds before a LangChain run is stopped and projected, per size. */
-  readonly langchainSeconds: (messages: number) => number
   readonly effort: Effort
-  readonly jsEffort: Effort
+  /** Seconds before a LangChain or prompt-tsx run is stopped. */
+  readonly deadlineSeconds: number
+  readonly peerRuns: number
+  readonly rebuildSizes: ReadonlyArray<number>
   readonly rebuildRounds: number
+  readonly sessionSizes: ReadonlyArray<number>
   readonly sessionRounds: number
-  readonly memoryRuns: number
-  readonly memoryMessages: number
-  /** The size of the rebuild, floor and LangChain headline ratios. */
-  readonly headline: { readonly floor: number; readonly langchain: number; readonly rebuild: number }
-  readonly coldStart: boolean
+  readonly million: boolean
+  readonly startupRounds: number
+  readonly unusedBuilds: number
+  readonly tokenizerMs: number
+  /** Bytes of the big-session run (0: skipped). */
+  readonly bigSessionBytes: number
   readonly quick: boolean
   readonly progress: (line: string) => void
 }
 
 /** The full benchmark (`npm run bench`). */
 export const FULL: BenchOptions = {
-  sizes: [100, 1000, 10_000, 50_000],
+  sizes: [1000, 10_000, 100_000],
+  peerSizes: [1000, 10_000, 100_000],
+  slowPeerSizes: [1000, 10_000, 100_000],
   passages: 1000,
-  langchainSeconds: (n) => (n <= 1000 ? 60 : 20),
-  effort: { minRuns: 15, minMs: 1500, maxRuns: 200 },
-  jsEffort: { minRuns: 3, minMs: 300, maxRuns: 15 },
+  effort: { minRuns: 30, minMs: 3000, maxRuns: 400 },
+  deadlineSeconds: 20,
+  peerRuns: 5,
+  rebuildSizes: [10_000, 100_000],
   rebuildRounds: 25,
-  sessionRounds: 5,
-  memoryRuns: 3,
-  memoryMessages: 50_000,
-  headline: { floor: 10_000, langchain: 1000, rebuild: 10_000 },
-  coldStart: true,
+  sessionSizes: [10_000, 100_000],
+  sessionRounds: 3,
+  million: true,
+  startupRounds: 9,
+  unusedBuilds: 300,
+  tokenizerMs: 600,
+  bigSessionBytes: 200e6,
   quick: false,
   progress: (line) => process.stderr.write(`${line}\n`),
 }
 
-/** `--quick`: the same rows with shorter runs, LangChain stopped after 5 s, no cold start. */
+/** `--quick`: fewer runs and sizes, no 1M build, no big session; under a minute. */
 export const QUICK: BenchOptions = {
   ...FULL,
-  langchainSeconds: () => 5,
-  effort: { minRuns: 5, minMs: 300, maxRuns: 50 },
-  jsEffort: { minRuns: 1, minMs: 0, maxRuns: 3 },
+  sizes: [1000, 10_000, 100_000],
+  peerSizes: [1000, 10_000],
+  slowPeerSizes: [1000],
+  effort: { minRuns: 8, minMs: 400, maxRuns: 60 },
+  deadlineSeconds: 1,
+  peerRuns: 1,
+  rebuildSizes: [10_000],
   rebuildRounds: 7,
+  sessionSizes: [10_000],
   sessionRounds: 1,
-  memoryRuns: 1,
-  coldStart: false,
+  million: false,
+  startupRounds: 3,
+  unusedBuilds: 60,
+  tokenizerMs: 100,
+  bigSessionBytes: 0,
   quick: true,
 }
 
@@ -163,6 +187,23 @@ export const QUICK: BenchOptions = {
 
 const n = (x: number): string => x.toLocaleString('en')
 
+const floorRow = async (tokenizer: Tokenizer, size: number, passages: number, effort: Effort): Promise<BuildRow> => {
+  const jobs = { gssc: gsscJob(tokenizer, size, passages), floor: floorJob(tokenizer.count, size, passages), count: countOnlyJob(tokenizer.count, size) }
+  const t: Record<'gssc' | 'floor' | 'count', Timing> = await interleave(effort, jobs)
+  const g = jobs.gssc.result()
+  return {
+    messages: size,
+    gsscMs: t.gssc.ms,
+    floorMs: t.floor.ms,
+    countOnlyMs: t.count.ms,
+    runs: t.gssc.runs,
+    kept: g.kept,
+    floorKept: jobs.floor.result().kept,
+    tokenCount: g.tokenCount,
+    countChecked: g.countChecked && g.tokenCount <= AVAILABLE,
+  }
+}
+
 /** Runs every measurement of `options` and returns the result. */
 export const runBench = async (options: BenchOptions): Promise<BenchResult> => {
   const started = performance.now()
@@ -171,218 +212,271 @@ export const runBench = async (options: BenchOptions): Promise<BenchResult> => {
   const tokenizerE = createTokenizer('gpt-4o')
   if (E.isLeft(tokenizerE)) throw new Error(tokenizerE.left.message)
   const tokenizer: Tokenizer = tokenizerE.right
-  tokenizer.count('warm up: load the o200k_base ranks before timing')
-  const js = jsTiktoken()
-  js('warm up: build the js-tiktoken encoder before timing')
+  await tokenizer.ready?.()
+  tokenizer.count('warm up: load the o200k_base tables before timing')
 
-  const rows: Row[] = []
-  const builds = new Map<string, { timing: Timing; info: BuildInfo }>()
-  const floors = new Map<number, { timing: Timing; info: FloorInfo }>()
+  const builds: BuildRow[] = []
   for (const size of options.sizes) {
-    say(`gssc and the linear floor, ${n(size)} messages`)
-    const jobs = { gssc: gsscJob(tokenizer, size, options.passages), history: gsscJob(tokenizer, size, 0), floor: floorJob(tokenizer.count, size) }
-    const t = await interleave(options.effort, jobs)
-    const full = { timing: t.gssc, info: jobs.gssc.result() }
-    const hist = { timing: t.history, info: jobs.history.result() }
-    const floor = { timing: t.floor, info: jobs.floor.result() }
-    builds.set(`gssc:${size}`, full)
-    builds.set(`history:${size}`, hist)
-    floors.set(size, floor)
-    const jsFloor = floorJob(js, size)
-    const jsTiming = await time(options.jsEffort, jsFloor.run)
-    rows.push(
-      buildRow('gssc', `gssc: history + ${n(options.passages)} evidence`, size, full),
-      buildRow('gssc-history', 'gssc: history only', size, hist),
-      { id: 'floor', label: 'linear floor (gssc tokenizer)', messages: size, ms: floor.timing.ms, projected: false, runs: floor.timing.runs, detail: { ...floor.info } },
-      { id: 'floor-js-tiktoken', label: 'linear floor (js-tiktoken)', messages: size, ms: jsTiming.ms, projected: false, runs: jsTiming.runs, detail: { ...jsFloor.result() } },
-    )
+    say(`gssc and its linear floor, ${n(size)} messages`)
+    builds.push(await floorRow(tokenizer, size, 0, options.effort))
+  }
+  say(`gssc with ${n(options.passages)} evidence passages and its floor, 10,000 messages`)
+  const withEvidence = await floorRow(tokenizer, 10_000, options.passages, options.effort)
+
+  let build1M: BenchResult['build1M']
+  if (options.million) {
+    say('gssc at 1,000,000 messages against 10,000')
+    const t = await interleave(options.effort, { big: gsscJob(tokenizer, 1_000_000, 0), small: gsscJob(tokenizer, 10_000, 0) })
+    build1M = { ms1M: t.big.ms, ms10k: t.small.ms, runs: t.big.runs }
   }
 
-  const lc = new Map<number, LangChainRow>()
-  for (const size of options.sizes) {
-    const cap = options.langchainSeconds(size)
-    say(`LangChain trimMessages, ${n(size)} messages (stopped and projected after ${cap} s)`)
-    const r = await langchainTrim(size, tokenizer, cap)
-    lc.set(size, r)
-    rows.push({
-      id: 'langchain',
-      label: 'LangChain trimMessages',
+  const peers: PeerRow[] = []
+  for (const size of options.peerSizes) {
+    say(`peers, ${n(size)} messages`)
+    peers.push(await jsTiktokenNewestFirst(size, options.peerRuns * 3))
+    peers.push(await priomptRender(size, options.peerRuns, tokenizer.count))
+    const lc = await langchainTrim(size, tokenizer, options.deadlineSeconds)
+    peers.push({
+      peer: "LangChain trimMessages, the guide's counter",
       messages: size,
-      ms: r.seconds * 1000,
-      projected: !r.completed,
+      ms: lc.seconds * 1000,
       runs: 1,
-      detail: { kept: r.kept, counterCalls: r.counterCalls, charsPassed: r.charsPassed, ranSeconds: r.ranSeconds, ranChars: r.ranChars, charsPerSecond: r.charsPerSecond },
+      status: lc.completed ? 'measured' : 'projected',
+      kept: lc.kept,
+      tokens: Number.NaN,
+      withinBudget: true,
     })
+    if (options.slowPeerSizes.includes(size)) {
+      peers.push(await langchainMemo(size, options.deadlineSeconds))
+      peers.push(await promptTsxRender(size, options.peerRuns, options.deadlineSeconds, tokenizer.count))
+    }
   }
 
-  const h = options.headline
-  say(`tokenizing every packet once, ${n(h.floor)} messages + ${n(options.passages)} passages`)
-  const all = await tokenizeAll(tokenizer, h.floor, options.passages, options.effort)
-  rows.push({ id: 'tokenize-all', label: 'tokenize every packet once', messages: h.floor, ms: all.timing.ms, projected: false, runs: all.timing.runs, detail: { texts: all.texts } })
-
-  say(`rebuild after one appended message, ${n(h.rebuild)} messages: in memory, then the session path`)
-  const inMemory = await inMemoryRebuild(tokenizer, h.rebuild, 0, options.rebuildRounds)
-  const inMemoryWithEvidence = await inMemoryRebuild(tokenizer, h.rebuild, options.passages, options.rebuildRounds)
-  const session = await sessionRebuild(tokenizer, h.rebuild, options.sessionRounds)
-
-  say(`peak memory, ${n(options.memoryMessages)} messages + ${n(options.passages)} passages (fresh child process × ${options.memoryRuns})`)
-  const memoryRuns = Array.from({ length: options.memoryRuns }, () => peakMemory(options.memoryMessages, options.passages))
-
-  say('tokenizer throughput (o200k_base, 100 KB of English and of Chinese prose)')
-  const throughput = fastThroughput('o200k_base', ['english prose', 'chinese prose'], 100_000, options.quick ? 200 : 600)
-  const cold = options.coldStart ? (say('cold start: process start → first count (child processes)'), coldStart(['o200k_base'])) : []
-
-  const hist = (size: number) => builds.get(`history:${size}`)!.timing.ms
-  const full = (size: number) => builds.get(`gssc:${size}`)!.timing.ms
-  const floorMs = floors.get(h.floor)!.timing.ms
-  const lcMs = lc.get(h.langchain)!.seconds * 1000
-  const mbps = (corpus: string) => throughput.find((r) => r.corpus === corpus)?.MBps ?? Number.NaN
-  const ratios = {
-    vsLinearFloor10k: hist(h.floor) / floorMs,
-    vsLinearFloor10kWithEvidence: full(h.floor) / floorMs,
-    vsLangChain1k: lcMs / hist(h.langchain),
-    vsLangChain1kWithEvidence: lcMs / full(h.langchain),
-    rebuildVsCold: inMemory.rebuildMs / inMemory.coldMs,
-    rebuildVsColdWithEvidence: inMemoryWithEvidence.rebuildMs / inMemoryWithEvidence.coldMs,
-    rebuildVsColdSession: session.appendMs / session.coldMs,
-    vsTokenizeAll10k: full(h.floor) / all.timing.ms,
-    chineseMBps: mbps('chinese prose'),
-    englishMBps: mbps('english prose'),
+  const rebuild: Array<RebuildRow & { readonly messages: number }> = []
+  for (const size of options.rebuildSizes) {
+    say(`in-memory rebuild after one appended message, ${n(size)} messages`)
+    rebuild.push({ messages: size, ...(await inMemoryRebuild(tokenizer, size, 0, options.rebuildRounds)) })
   }
-  const peakRssMiB = median(memoryRuns.map((m) => m.peakRssMiB))
+  const session: SessionEndToEndRow[] = []
+  for (const size of options.sessionSizes) {
+    say(`session file to context, cold and after one appended line, ${n(size)} messages`)
+    session.push(await sessionEndToEnd(tokenizer, size, options.sessionRounds))
+  }
+
+  say('start-up: --help, a small build, import, first count (child processes)')
+  const start = options.startupRounds > 0 ? startup(options.startupRounds) : undefined
+  say('tokenizer throughput against gpt-tokenizer and tiktoken WASM (100 KB of English and of Chinese prose)')
+  const tok = await peerThroughput(['english prose', 'chinese prose'], 100_000, options.tokenizerMs)
+  say(`unused tokens, ${options.unusedBuilds} random builds`)
+  const unused = await unusedTokens(tokenizer, options.unusedBuilds)
+  let big: Session200Row | undefined
+  if (options.bigSessionBytes > 0) {
+    say(`a ${(options.bigSessionBytes / 1e6).toFixed(0)} MB session through gssc build --session --json (child process)`)
+    big = session200(options.bigSessionBytes)
+  }
+
+  const at = (size: number) => builds.find((b) => b.messages === size)
+  const ratio = (a: number | undefined, b: number | undefined) => (a === undefined || b === undefined ? Number.NaN : a / b)
+  const rb = (size: number) => rebuild.find((r) => r.messages === size)
+  const ss = (size: number) => session.find((r) => r.messages === size)
+  const mbps = (corpus: string) => tok.find((r) => r.corpus === corpus)
+  const peerMs = (peer: string, size: number) => peers.find((p) => p.peer.startsWith(peer) && p.messages === size)?.ms
+  const ratios: Ratios = {
+    vsLinearFloor10k: ratio(at(10_000)?.gsscMs, at(10_000)?.floorMs),
+    vsLinearFloor100k: ratio(at(100_000)?.gsscMs, at(100_000)?.floorMs),
+    vsLinearFloor10kWithEvidence: withEvidence.gsscMs / withEvidence.floorMs,
+    rebuildVsCold10k: ratio(rb(10_000)?.rebuildMs, rb(10_000)?.coldMs),
+    rebuildVsCold100k: ratio(rb(100_000)?.rebuildMs, rb(100_000)?.coldMs),
+    rebuildVsColdSession10k: ratio(ss(10_000)?.rebuildMs, ss(10_000)?.coldMs),
+    rebuildVsColdSession100k: ratio(ss(100_000)?.rebuildMs, ss(100_000)?.coldMs),
+    build1MVs10k: ratio(build1M?.ms1M, build1M?.ms10k),
+    cliHelpVsNode: ratio(start?.helpMs, start?.bareNodeMs),
+    cliBuildVsNode: ratio(start?.buildMs, start?.bareNodeMs),
+    importMs: start?.importMs ?? Number.NaN,
+    coldFirstCountMs: start?.firstCountMs ?? Number.NaN,
+    peakRssMB200MBSession: big?.peakRssMB ?? Number.NaN,
+    session200MBSeconds: big?.seconds ?? Number.NaN,
+    unusedTokensMean: unused.meanUnused,
+    chineseMBps: mbps('chinese prose')?.gsscMBps ?? Number.NaN,
+    englishMBps: mbps('english prose')?.gsscMBps ?? Number.NaN,
+    vsBestPeerTokenizer: Math.min(...tok.map((r) => r.gsscMBps / Math.max(r.gptTokenizerMBps, r.tiktokenWasmMBps))),
+    vsCountOnly10k: ratio(at(10_000)?.gsscMs, at(10_000)?.countOnlyMs),
+    langchainGuideVsGssc1k: ratio(peerMs('LangChain trimMessages, the guide', 1000), at(1000)?.gsscMs),
+    langchainMemoVsGssc1k: ratio(peerMs('LangChain trimMessages, memoized', 1000), at(1000)?.gsscMs),
+  }
+  const goal = (key: keyof Ratios, target: string, met: (v: number) => boolean) => ({ key, value: ratios[key], target, met: Number.isFinite(ratios[key]) && met(ratios[key]) })
+  const targets = [
+    goal('vsLinearFloor10k', '≤ 1.3', (v) => v <= 1.3),
+    goal('vsLinearFloor100k', '≤ 1.3', (v) => v <= 1.3),
+    goal('vsLinearFloor10kWithEvidence', '≤ 1.3', (v) => v <= 1.3),
+    goal('rebuildVsCold10k', '≤ 0.05', (v) => v <= 0.05),
+    goal('rebuildVsCold100k', '≤ 0.05', (v) => v <= 0.05),
+    goal('rebuildVsColdSession10k', '≤ 0.05', (v) => v <= 0.05),
+    goal('rebuildVsColdSession100k', '≤ 0.05', (v) => v <= 0.05),
+    goal('build1MVs10k', '≤ 2', (v) => v <= 2),
+    goal('cliHelpVsNode', '≤ 1.5', (v) => v <= 1.5),
+    goal('cliBuildVsNode', '≤ 2.5', (v) => v <= 2.5),
+    goal('importMs', '≤ 60', (v) => v <= 60),
+    goal('coldFirstCountMs', '≤ 150', (v) => v <= 150),
+    goal('peakRssMB200MBSession', '≤ 512', (v) => v <= 512),
+    goal('session200MBSeconds', '≤ 10', (v) => v <= 10),
+    goal('unusedTokensMean', '≤ 1', (v) => v <= 1),
+    goal('vsBestPeerTokenizer', '≥ 1', (v) => v >= 1),
+  ]
   return {
     machine: {
       node: process.version,
       cpus: cpus().length,
       cpuModel: cpus()[0]?.model ?? 'unknown',
+      memoryGiB: totalmem() / 2 ** 30,
+      platform: `${process.platform} ${process.arch}`,
       loadavgStart,
       loadavgEnd: loadavg(),
       seconds: (performance.now() - started) / 1000,
     },
-    config: { maxTokens: 8000, available: 6800, tokenizer: tokenizer.name, evidencePassages: options.passages, sizes: options.sizes, headline: options.headline, quick: options.quick },
-    rows,
+    config: { maxTokens: 8000, available: AVAILABLE, tokenizer: tokenizer.name, evidencePassages: options.passages, quick: options.quick },
     ratios,
-    targets: [
-      { name: `gssc (history only) ÷ linear floor, ${n(h.floor)} messages`, value: ratios.vsLinearFloor10k, target: '≤ 2', met: ratios.vsLinearFloor10k <= 2 },
-      { name: `trimMessages ÷ gssc (history only), ${n(h.langchain)} messages`, value: ratios.vsLangChain1k, target: '≥ 1,000', met: ratios.vsLangChain1k >= 1000 },
-      { name: `in-memory rebuild ÷ cold build, ${n(h.rebuild)} messages`, value: ratios.rebuildVsCold, target: '≤ 5%', met: ratios.rebuildVsCold <= 0.05 },
-      { name: `session rebuild ÷ cold session build, ${n(h.rebuild)} messages`, value: ratios.rebuildVsColdSession, target: '≤ 5%', met: ratios.rebuildVsColdSession <= 0.05 },
-      { name: `peak memory above baseline, ${n(options.memoryMessages)} messages (MiB)`, value: peakRssMiB, target: 'reported', met: Number.isFinite(peakRssMiB) },
-    ],
-    rebuild: { inMemory, inMemoryWithEvidence, session },
-    memory: { runs: memoryRuns, peakRssMiB },
-    tokenizer: throughput,
-    coldStart: cold,
+    targets,
+    builds,
+    withEvidence,
+    ...(build1M === undefined ? {} : { build1M }),
+    peers,
+    rebuild,
+    session,
+    ...(start === undefined ? {} : { startup: start }),
+    tokenizer: tok,
+    unused,
+    ...(big === undefined ? {} : { session200: big }),
   }
 }
-
-const buildRow = (id: string, label: string, size: number, b: { timing: Timing; info: BuildInfo }): Row => ({
-  id,
-  label,
-  messages: size,
-  ms: b.timing.ms,
-  projected: false,
-  runs: b.timing.runs,
-  detail: { ...b.info },
-})
 
 // -------------------------------------------------------------------------------------
 // format
 // -------------------------------------------------------------------------------------
 
 const duration = (ms: number): string =>
-  ms < 10
-    ? `${ms.toFixed(2)} ms`
-    : ms < 1000
-      ? `${ms.toFixed(1)} ms`
-      : ms < 120_000
-        ? `${(ms / 1000).toFixed(1)} s`
-        : ms < 7_200_000
-          ? `${(ms / 60_000).toFixed(0)} min`
-          : ms < 172_800_000
-            ? `${(ms / 3_600_000).toFixed(1)} h`
-            : `${(ms / 86_400_000).toFixed(1)} days`
+  !Number.isFinite(ms)
+    ? '—'
+    : ms < 10
+      ? `${ms.toFixed(2)} ms`
+      : ms < 1000
+        ? `${ms.toFixed(1)} ms`
+        : ms < 120_000
+          ? `${(ms / 1000).toFixed(1)} s`
+          : ms < 7_200_000
+            ? `${(ms / 60_000).toFixed(0)} min`
+            : ms < 172_800_000
+              ? `${(ms / 3_600_000).toFixed(1)} h`
+              : `${(ms / 86_400_000).toFixed(1)} days`
 
-const times = (x: number): string => (x >= 100 ? `${n(Math.round(x))}×` : `${x.toFixed(x >= 10 ? 1 : 2)}×`)
+const value = (x: number): string => (!Number.isFinite(x) ? 'not run' : Math.abs(x) >= 100 ? n(Math.round(x)) : x.toFixed(x >= 10 ? 1 : x >= 1 ? 2 : 3))
 
 const table = (header: ReadonlyArray<string>, lines: ReadonlyArray<ReadonlyArray<string>>): string =>
   [`| ${header.join(' | ')} |`, `| ${header.map(() => '---').join(' | ')} |`, ...lines.map((l) => `| ${l.join(' | ')} |`)].join('\n')
 
-/** The result as Markdown tables (what `npm run bench` prints). */
-export const formatBench = (r: BenchResult): string => {
-  const get = (id: string, size: number) => r.rows.find((x) => x.id === id && x.messages === size)
-  const main = table(
-    ['history messages', `gssc + ${n(r.config.evidencePassages)} evidence`, 'gssc, history only', 'linear floor', 'floor, js-tiktoken', 'LangChain trimMessages', 'gssc history ÷ floor', 'LangChain ÷ gssc history'],
-    r.config.sizes.map((size) => {
-      const g = get('gssc', size)!
-      const hist = get('gssc-history', size)!
-      const floor = get('floor', size)!
-      const js = get('floor-js-tiktoken', size)!
-      const lc = get('langchain', size)!
-      return [
-        n(size),
-        duration(g.ms),
-        duration(hist.ms),
-        duration(floor.ms),
-        duration(js.ms),
-        `${lc.projected ? '≈ ' : ''}${duration(lc.ms)}${lc.projected ? ' (projected)' : ''}`,
-        times(hist.ms / floor.ms),
-        times(lc.ms / hist.ms),
-      ]
-    }),
-  )
-  const kept = table(
-    ['history messages', 'gssc kept (history turns)', 'gssc history-only kept', 'floor kept', 'tokens in output', 'LangChain kept', 'LangChain counter calls', 'chars LangChain tokenizes'],
-    r.config.sizes.map((size) => {
-      const g = get('gssc', size)!.detail
-      const hist = get('gssc-history', size)!.detail
-      const lc = get('langchain', size)!.detail
-      return [n(size), `${g['kept']} (${g['keptHistory']})`, String(hist['kept']), String(get('floor', size)!.detail['kept']), `${g['tokenCount']} / ${hist['tokenCount']}`, String(lc['kept']), n(Number(lc['counterCalls'])), n(Number(lc['charsPassed']))]
-    }),
-  )
-  const { inMemory, inMemoryWithEvidence, session } = r.rebuild
-  const rebuild = table(
-    ['rebuild after one appended message', 'cold', 'rebuild', 'rebuild ÷ cold'],
+/** The machine the result comes from, in one line. */
+export const machineLine = (r: BenchResult): string => {
+  const m = r.machine
+  return `${m.node}, ${m.platform}, ${m.cpus} × ${m.cpuModel}, ${m.memoryGiB.toFixed(1)} GiB; load average ${m.loadavgStart.map((x) => x.toFixed(2)).join(' ')} at start, ${m.loadavgEnd.map((x) => x.toFixed(2)).join(' ')} at end; ${m.seconds.toFixed(0)} s${r.config.quick ? ' (--quick)' : ''}`
+}
+
+/** The peers table: every peer at every size, side by side with gssc and the floor. */
+export const peersTable = (r: BenchResult): string => {
+  const sizes = [...new Set(r.peers.map((p) => p.messages))]
+  const names = [...new Set(r.peers.map((p) => p.peer))]
+  const cell = (p: PeerRow | undefined): string =>
+    p === undefined
+      ? '—'
+      : `${p.status === 'projected' ? '≈ ' : p.status === 'stopped' ? '> ' : ''}${duration(p.ms)}${p.status === 'projected' ? ' (projected)' : p.status === 'stopped' ? ' (stopped)' : ''}${p.status === 'stopped' ? '' : `, ${p.kept} kept${Number.isFinite(p.tokens) ? `, ${n(p.tokens)} tokens${p.withinBudget ? '' : ' OVER BUDGET'}` : ''}`}`
+  const gssc = (size: number) => r.builds.find((b) => b.messages === size)
+  return table(
+    ['', ...sizes.map((s) => `${n(s)} messages`)],
     [
-      [`in memory, shared TokenCache: ${n(r.config.headline.rebuild)} messages, history only`, duration(inMemory.coldMs), duration(inMemory.rebuildMs), `${(100 * r.ratios.rebuildVsCold).toFixed(1)}%`],
-      [`in memory, shared TokenCache: + ${n(r.config.evidencePassages)} evidence`, duration(inMemoryWithEvidence.coldMs), duration(inMemoryWithEvidence.rebuildMs), `${(100 * r.ratios.rebuildVsColdWithEvidence).toFixed(1)}%`],
-      [`session file (pi, ${(session.bytes / 1e6).toFixed(1)} MB, ${n(session.historyTokens)} tokens)`, duration(session.coldMs), duration(session.appendMs), `${(100 * r.ratios.rebuildVsColdSession).toFixed(1)}%`],
+      ['gssc `build` (default text layout)', ...sizes.map((s) => (gssc(s) === undefined ? '—' : `${duration(gssc(s)!.gsscMs)}, ${gssc(s)!.kept} kept, ${n(gssc(s)!.tokenCount)} tokens`))],
+      ['linear floor (gssc tokenizer)', ...sizes.map((s) => (gssc(s) === undefined ? '—' : `${duration(gssc(s)!.floorMs)}, ${gssc(s)!.floorKept} kept`))],
+      ...names.map((name) => [name, ...sizes.map((s) => cell(r.peers.find((p) => p.peer === name && p.messages === s)))]),
     ],
   )
-  const mem = r.memory.runs[0]
+}
+
+/** The result as Markdown (what `npm run bench` prints and writes to bench/results.md). */
+export const formatBench = (r: BenchResult): string => {
+  const targets = table(
+    ['key', 'measured', 'target', 'met'],
+    r.targets.map((t) => [`\`${t.key}\``, value(t.value), t.target, !Number.isFinite(t.value) ? 'not run' : t.met ? 'yes' : 'no']),
+  )
+  const floors = table(
+    ['history messages', 'gssc', 'linear floor', 'counting only', 'gssc ÷ floor', 'kept (gssc / floor)', 'tokens', 'count = plain count'],
+    [...r.builds, { ...r.withEvidence, messages: Number.NaN }].map((b) => [
+      Number.isNaN(b.messages) ? `10,000 + ${n(r.config.evidencePassages)} evidence` : n(b.messages),
+      duration(b.gsscMs),
+      duration(b.floorMs),
+      duration(b.countOnlyMs),
+      value(b.gsscMs / b.floorMs),
+      `${b.kept} / ${b.floorKept}`,
+      n(b.tokenCount),
+      b.countChecked ? 'yes' : 'NO',
+    ]),
+  )
+  const rebuilds = table(
+    ['rebuild after one appended message', 'cold', 'rebuild', 'ratio'],
+    [
+      ...r.rebuild.map((x) => [`in memory (\`build\`, shared \`TokenCache\`), ${n(x.messages)} messages`, duration(x.coldMs), duration(x.rebuildMs), value(x.rebuildMs / x.coldMs)]),
+      ...r.session.map((x) => [`session file to context (\`rebuildSession\` + \`build\` with \`sessionHistory\`), ${n(x.messages)} messages, ${(x.bytes / 1e6).toFixed(1)} MB${x.checked ? '' : ' (CHECK FAILED)'}`, duration(x.coldMs), duration(x.rebuildMs), value(x.rebuildMs / x.coldMs)]),
+    ],
+  )
+  const s = r.startup
   const other = table(
     ['measure', 'value'],
     [
-      [
-        `tokenize every packet once (${n(r.config.headline.floor)} + ${n(r.config.evidencePassages)} texts)`,
-        `${duration(get('tokenize-all', r.config.headline.floor)?.ms ?? Number.NaN)}; gssc with evidence takes ${times(r.ratios.vsTokenizeAll10k)} of it`,
-      ],
-      ...r.tokenizer.map((t) => [`o200k_base, ${t.corpus} (${(t.bytes / 1000).toFixed(0)} KB)`, `${t.MBps.toFixed(1)} MB/s (first sight ${t.firstSightMBps.toFixed(1)} MB/s)`]),
-      ...(mem === undefined
+      ...(r.build1M === undefined ? [] : [['build at 1,000,000 messages / at 10,000', `${duration(r.build1M.ms1M)} / ${duration(r.build1M.ms10k)}`]]),
+      ...(s === undefined
         ? []
-        : [[`peak memory, ${n(mem.messages)} messages + ${n(mem.passages)} evidence (fresh process)`, `+${r.memory.peakRssMiB.toFixed(1)} MiB RSS above ${mem.baseRssMiB.toFixed(0)} MiB (input ${mem.inputMiB.toFixed(0)} MiB of heap; ${mem.heapGrowthMiB.toFixed(1)} MiB allocated, ${mem.retainedMiB.toFixed(2)} MiB retained; first build ${duration(mem.buildMs)})`]]),
-      ...r.coldStart.map((c) => [`cold start, process start → first count (${c.encoding})`, `${c.fastMs.toFixed(0)} ms (bare node ${c.bareNodeMs.toFixed(0)} ms, js-tiktoken ${c.jsTiktokenMs.toFixed(0)} ms)`]),
+        : [
+            ['bare `node -e 0`, spawn to exit', duration(s.bareNodeMs)],
+            ['`gssc --help`', duration(s.helpMs)],
+            ['`gssc build` (12 turns, 2,000 tokens)', duration(s.buildMs)],
+            ['`import("gssc")`', duration(s.importMs)],
+            ['process start → first o200k count (`gssc/tokenize`)', duration(s.firstCountMs)],
+          ]),
+      ...r.tokenizer.map((t) => [`o200k_base, ${t.corpus} (${(t.bytes / 1000).toFixed(0)} KB): gssc / gpt-tokenizer / tiktoken WASM`, `${t.gsscMBps.toFixed(1)} / ${t.gptTokenizerMBps.toFixed(1)} / ${t.tiktokenWasmMBps.toFixed(1)} MB/s`]),
+      [`unused tokens while an older turn would fit (${r.unused.builds} random builds)`, `${r.unused.leftOutFitting} builds left one out; mean ${value(r.unused.meanUnused)} tokens over all builds`],
+      ...(r.session200 === undefined ? [] : [[`${(r.session200.bytes / 1e6).toFixed(0)} MB session, \`gssc build --session --json\``, `${r.session200.seconds.toFixed(1)} s, ${r.session200.peakRssMB.toFixed(0)} MB peak RSS, ${(r.session200.jsonBytes / 1e6).toFixed(2)} MB of JSON`]]),
     ],
   )
-  const targets = table(
-    ['target', 'measured', 'goal', 'met'],
-    r.targets.map((t) => [t.name, t.name.includes('MiB') ? t.value.toFixed(1) : t.target.endsWith('%') ? `${(100 * t.value).toFixed(1)}%` : times(t.value), t.target, t.met ? 'yes' : 'no']),
-  )
-  const m = r.machine
   return [
-    `gssc benchmark: ${m.node}, ${m.cpus} × ${m.cpuModel}, load average ${m.loadavgStart.map((x) => x.toFixed(2)).join(' ')} at start, ${m.loadavgEnd.map((x) => x.toFixed(2)).join(' ')} at end; ${m.seconds.toFixed(0)} s${r.config.quick ? ' (--quick)' : ''}`,
-    `Budget ${n(r.config.maxTokens)} tokens (gssc and the floor fill ${n(r.config.available)}: 15% is reserved for the answer), ${r.config.tokenizer}. Medians of repeated runs.`,
-    '',
-    main,
-    '',
-    kept,
-    '',
-    rebuild,
-    '',
-    other,
+    `gssc benchmark: ${machineLine(r)}`,
+    `Budget ${n(r.config.maxTokens)} tokens: every builder fills the same ${n(r.config.available)} (15% is the answer's), ${r.config.tokenizer}. Medians of repeated runs, interleaved.`,
     '',
     targets,
+    '',
+    peersTable(r),
+    '',
+    floors,
+    '',
+    rebuilds,
+    '',
+    other,
   ].join('\n')
+}
+
+// -------------------------------------------------------------------------------------
+// main
+// -------------------------------------------------------------------------------------
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..')
+const START = '<!-- bench:start -->'
+const END = '<!-- bench:end -->'
+
+/** Writes bench/results.md and the README's table (between the bench markers) from a full run. */
+export const writeResults = (r: BenchResult): void => {
+  const body = formatBench(r)
+  writeFileSync(resolve(ROOT, 'bench', 'results.md'), `# Benchmark results\n\nWritten by \`npm run bench\` (a full run); rerun it to refresh.\n\n${body}\n`)
+  const readme = resolve(ROOT, 'README.md')
+  const text = readFileSync(readme, 'utf8')
+  const a = text.indexOf(START)
+  const b = text.indexOf(END)
+  if (a >= 0 && b > a) writeFileSync(readme, `${text.slice(0, a + START.length)}\n${body}\n${text.slice(b)}`)
 }
 
 const main = async (): Promise<void> => {
@@ -393,6 +487,7 @@ const main = async (): Promise<void> => {
   const options = args.includes('--quick') ? QUICK : FULL
   const result = from === undefined ? await runBench(options) : (JSON.parse(readFileSync(from, 'utf8')) as BenchResult)
   if (out !== undefined) writeFileSync(out, `${JSON.stringify(result, null, 2)}\n`)
+  if (from === undefined && !options.quick) writeResults(result)
   console.log(json ? JSON.stringify(result, null, 2) : formatBench(result))
 }
 

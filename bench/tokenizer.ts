@@ -382,3 +382,56 @@ export const formatTokenizerBench = (result: TokenizerBenchResult): string =>
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
   console.log(formatTokenizerBench(await tokenizerBench()))
 }
+
+// -------------------------------------------------------------------------------------
+// peers
+// -------------------------------------------------------------------------------------
+
+/** gssc's engine and the fastest JavaScript peers on one corpus, timed side by side. */
+export interface PeerThroughputRow {
+  readonly corpus: string
+  readonly bytes: number
+  readonly tokens: number
+  /** MB/s, medians of interleaved runs. */
+  readonly gsscMBps: number
+  /** gpt-tokenizer with its default merge cache (warm after the first run, as gssc's pair memo is). */
+  readonly gptTokenizerMBps: number
+  /** tiktoken (Rust compiled to WASM), `encode_ordinary`. */
+  readonly tiktokenWasmMBps: number
+}
+
+/**
+ * o200k_base throughput of gssc's engine, gpt-tokenizer and tiktoken WASM on the same
+ * corpora, interleaved run by run; every count is checked against the others first.
+ *
+ * @category bench
+ */
+export const peerThroughput = async (names: ReadonlyArray<string>, bytes = 100_000, minMs = 400): Promise<ReadonlyArray<PeerThroughputRow>> => {
+  const gpt = await import('gpt-tokenizer/encoding/o200k_base')
+  const { get_encoding } = await import('tiktoken')
+  const wasm = get_encoding('o200k_base')
+  const fast = fastBpe('o200k_base')
+  try {
+    return corpora(bytes)
+      .filter((c) => names.includes(c.name))
+      .map(({ name, text }) => {
+        const size = utf8Length(text)
+        const tokens = fast.count(text)
+        const counts = [gpt.encode(text).length, wasm.encode_ordinary(text).length]
+        if (counts.some((c) => c !== tokens)) throw new Error(`o200k_base ${name}: gssc counted ${tokens}, the peers ${counts.join(', ')}`)
+        const runs: Record<'gssc' | 'gpt' | 'wasm', number[]> = { gssc: [], gpt: [], wasm: [] }
+        const jobs = { gssc: () => fast.count(text), gpt: () => gpt.encode(text).length, wasm: () => wasm.encode_ordinary(text).length }
+        const until = performance.now() + minMs * 3
+        for (let i = 0; i < 5 || performance.now() < until; i++)
+          for (const k of ['gssc', 'gpt', 'wasm'] as const) {
+            const t0 = performance.now()
+            jobs[k]()
+            runs[k].push((performance.now() - t0) / 1000)
+          }
+        const mbps = (k: 'gssc' | 'gpt' | 'wasm') => size / median(runs[k].slice(1)) / 1e6
+        return { corpus: name, bytes: size, tokens, gsscMBps: mbps('gssc'), gptTokenizerMBps: mbps('gpt'), tiktokenWasmMBps: mbps('wasm') }
+      })
+  } finally {
+    wasm.free()
+  }
+}

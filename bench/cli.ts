@@ -43,12 +43,15 @@ const newest = (dir: string): number => {
   return t
 }
 
-/** Builds `dist/` (tsc, as `npm run build`) when it is missing or older than `src/`. */
+/** Builds `dist/` and the CLI bundle (as `npm run build`) when either is missing or older than `src/`. */
 export const ensureDist = (): void => {
-  const index = join(ROOT, 'dist', 'index.js')
-  if (existsSync(index) && statSync(index).mtimeMs >= newest(join(ROOT, 'src'))) return
-  const r = spawnSync(NODE, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'], { cwd: ROOT, encoding: 'utf8' })
-  if (r.status !== 0) throw new Error(`building dist/ failed: ${r.stdout}${r.stderr}`)
+  const src = newest(join(ROOT, 'src'))
+  const fresh = (file: string): boolean => existsSync(file) && statSync(file).mtimeMs >= src
+  if (fresh(join(ROOT, 'dist', 'index.js')) && fresh(join(ROOT, 'dist', 'cli', 'bundle', 'gssc.js'))) return
+  for (const args of [[join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'], [join(ROOT, 'scripts', 'bundle-cli.mjs')]]) {
+    const r = spawnSync(NODE, args, { cwd: ROOT, encoding: 'utf8' })
+    if (r.status !== 0) throw new Error(`building dist/ failed: ${r.stdout}${r.stderr}`)
+  }
 }
 
 const wall = (args: ReadonlyArray<string>, cwd: string): number => {

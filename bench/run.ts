@@ -22,6 +22,7 @@ import { dirname, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import * as E from 'fp-ts/lib/Either.js'
 import { createTokenizer, type Tokenizer } from '../src/index.js'
+import { batchSpeedup, type BatchRow } from './batch.js'
 import { startup, type StartupRow } from './cli.js'
 import {
   AVAILABLE,
@@ -36,6 +37,7 @@ import {
   type SessionEndToEndRow,
   type Timing,
 } from './core.js'
+import { fitRow, type FitRow } from './fit.js'
 import { langchainTrim } from './langchain.js'
 import { session200, type Session200Row } from './memory.js'
 import { jsTiktokenNewestFirst, langchainMemo, priomptRender, promptTsxRender, type PeerRow } from './peers.js'
@@ -83,6 +85,10 @@ export interface Ratios {
   readonly vsBestPeerTokenizer: number
   /** Not targets: gssc against counting alone, and against the peers at 1,000 messages. */
   readonly vsCountOnly10k: number
+  /** `fitMessages` on 10,000 OpenAI messages with tool calls, against its floor (issue 11). */
+  readonly fitMessages10kVsFloor: number
+  /** `gssc batch`: one worker's time over one per core's. */
+  readonly batchSpeedup: number
   readonly langchainGuideVsGssc1k: number
   readonly langchainMemoVsGssc1k: number
 }
@@ -112,6 +118,8 @@ export interface BenchResult {
   readonly tokenizer: ReadonlyArray<PeerThroughputRow>
   readonly unused: UnusedRow
   readonly session200?: Session200Row
+  readonly fit: ReadonlyArray<FitRow>
+  readonly batch?: BatchRow
 }
 
 /** Options of {@link runBench}. */
@@ -132,6 +140,10 @@ export interface BenchOptions {
   readonly startupRounds: number
   readonly unusedBuilds: number
   readonly tokenizerMs: number
+  /** `fitMessages` sizes (OpenAI messages with tool calls). */
+  readonly fitSizes: ReadonlyArray<number>
+  /** `gssc batch`: files, messages per file, rounds (files 0: skipped). */
+  readonly batch: { readonly files: number; readonly messages: number; readonly rounds: number }
   /** Bytes of the big-session run (0: skipped). */
   readonly bigSessionBytes: number
   readonly quick: boolean
@@ -155,6 +167,8 @@ export const FULL: BenchOptions = {
   startupRounds: 9,
   unusedBuilds: 300,
   tokenizerMs: 600,
+  fitSizes: [10_000],
+  batch: { files: 16, messages: 5000, rounds: 3 },
   bigSessionBytes: 200e6,
   quick: false,
   progress: (line) => process.stderr.write(`${line}\n`),
@@ -177,6 +191,7 @@ export const QUICK: BenchOptions = {
   startupRounds: 3,
   unusedBuilds: 60,
   tokenizerMs: 100,
+  batch: { files: 4, messages: 1000, rounds: 1 },
   bigSessionBytes: 0,
   quick: true,
 }
@@ -222,6 +237,12 @@ export const runBench = async (options: BenchOptions): Promise<BenchResult> => {
   }
   say(`gssc with ${n(options.passages)} evidence passages and its floor, 10,000 messages`)
   const withEvidence = await floorRow(tokenizer, 10_000, options.passages, options.effort)
+
+  const fit: FitRow[] = []
+  for (const size of options.fitSizes) {
+    say(`fitMessages and its floor, ${n(size)} OpenAI messages with tool calls`)
+    fit.push(await fitRow(tokenizer, size, options.effort))
+  }
 
   let build1M: BenchResult['build1M']
   if (options.million) {
@@ -269,6 +290,11 @@ export const runBench = async (options: BenchOptions): Promise<BenchResult> => {
   const tok = await peerThroughput(['english prose', 'chinese prose'], 100_000, options.tokenizerMs)
   say(`unused tokens, ${options.unusedBuilds} random builds`)
   const unused = await unusedTokens(tokenizer, options.unusedBuilds)
+  let batch: BatchRow | undefined
+  if (options.batch.files > 0) {
+    say(`gssc batch, ${options.batch.files} sessions of ${n(options.batch.messages)} messages, 1 worker and one per core (child processes)`)
+    batch = batchSpeedup(options.batch.files, options.batch.messages, options.batch.rounds)
+  }
   let big: Session200Row | undefined
   if (options.bigSessionBytes > 0) {
     say(`a ${(options.bigSessionBytes / 1e6).toFixed(0)} MB session through gssc build --session --json (child process)`)
@@ -301,6 +327,8 @@ export const runBench = async (options: BenchOptions): Promise<BenchResult> => {
     englishMBps: mbps('english prose')?.gsscMBps ?? Number.NaN,
     vsBestPeerTokenizer: Math.min(...tok.map((r) => r.gsscMBps / Math.max(r.gptTokenizerMBps, r.tiktokenWasmMBps))),
     vsCountOnly10k: ratio(at(10_000)?.gsscMs, at(10_000)?.countOnlyMs),
+    fitMessages10kVsFloor: ratio(fit.find((f) => f.messages === 10_000)?.fitMs, fit.find((f) => f.messages === 10_000)?.floorMs),
+    batchSpeedup: batch?.speedup ?? Number.NaN,
     langchainGuideVsGssc1k: ratio(peerMs('LangChain trimMessages, the guide', 1000), at(1000)?.gsscMs),
     langchainMemoVsGssc1k: ratio(peerMs('LangChain trimMessages, memoized', 1000), at(1000)?.gsscMs),
   }
@@ -347,6 +375,8 @@ export const runBench = async (options: BenchOptions): Promise<BenchResult> => {
     tokenizer: tok,
     unused,
     ...(big === undefined ? {} : { session200: big }),
+    fit,
+    ...(batch === undefined ? {} : { batch }),
   }
 }
 
@@ -418,6 +448,10 @@ export const formatBench = (r: BenchResult): string => {
       b.countChecked ? 'yes' : 'NO',
     ]),
   )
+  const fits = table(
+    ['OpenAI messages with tool calls', '`fitMessages`', 'linear floor', 'ratio', 'kept (fitMessages / floor)', 'tokens', 'count = countOpenAI'],
+    r.fit.map((f) => [n(f.messages), duration(f.fitMs), duration(f.floorMs), value(f.fitMs / f.floorMs), `${f.kept} / ${f.floorKept}`, n(f.tokenCount), f.countChecked ? 'yes' : 'NO']),
+  )
   const rebuilds = table(
     ['rebuild after one appended message', 'cold', 'rebuild', 'ratio'],
     [
@@ -441,6 +475,9 @@ export const formatBench = (r: BenchResult): string => {
           ]),
       ...r.tokenizer.map((t) => [`o200k_base, ${t.corpus} (${(t.bytes / 1000).toFixed(0)} KB): gssc / gpt-tokenizer / tiktoken WASM`, `${t.gsscMBps.toFixed(1)} / ${t.gptTokenizerMBps.toFixed(1)} / ${t.tiktokenWasmMBps.toFixed(1)} MB/s`]),
       [`unused tokens while an older turn would fit (${r.unused.builds} random builds)`, `${r.unused.leftOutFitting} builds left one out; mean ${value(r.unused.meanUnused)} tokens over all builds`],
+      ...(r.batch === undefined
+        ? []
+        : [[`\`gssc batch\`, ${r.batch.files} sessions of ${n(r.batch.messagesPerFile)} messages: 1 worker / ${r.batch.cores} (one per core)`, `${duration(r.batch.oneWorkerMs)} / ${duration(r.batch.allCoresMs)}: ${value(r.batch.speedup)}× ${r.batch.checked ? '' : '(OUTPUTS DIFFER)'}`]]),
       ...(r.session200 === undefined ? [] : [[`${(r.session200.bytes / 1e6).toFixed(0)} MB session, \`gssc build --session --json\``, `${r.session200.seconds.toFixed(1)} s, ${r.session200.peakRssMB.toFixed(0)} MB peak RSS, ${(r.session200.jsonBytes / 1e6).toFixed(2)} MB of JSON`]]),
     ],
   )
@@ -453,6 +490,8 @@ export const formatBench = (r: BenchResult): string => {
     peersTable(r),
     '',
     floors,
+    '',
+    fits,
     '',
     rebuilds,
     '',
@@ -468,15 +507,35 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const START = '<!-- bench:start -->'
 const END = '<!-- bench:end -->'
 
-/** Writes bench/results.md and the README's table (between the bench markers) from a full run. */
-export const writeResults = (r: BenchResult): void => {
-  const body = formatBench(r)
-  writeFileSync(resolve(ROOT, 'bench', 'results.md'), `# Benchmark results\n\nWritten by \`npm run bench\` (a full run); rerun it to refresh.\n\n${body}\n`)
-  const readme = resolve(ROOT, 'README.md')
-  const text = readFileSync(readme, 'utf8')
+/** The README's table: the machine and every target, measured; the rest is in bench/results.md. */
+export const readmeTable = (r: BenchResult): string =>
+  [
+    `Last full run: ${machineLine(r)}.`,
+    '',
+    table(
+      ['measure', 'measured', 'target', 'met'],
+      r.targets.map((t) => [`\`${t.key}\``, value(t.value), t.target, !Number.isFinite(t.value) ? 'not run' : t.met ? 'yes' : 'no']),
+    ),
+  ].join('\n')
+
+/**
+ * `text` with `body` between the bench markers. Markers that are missing are added: after
+ * the `## Performance` heading, or in a new section at the end.
+ */
+export const betweenMarkers = (text: string, body: string): string => {
   const a = text.indexOf(START)
   const b = text.indexOf(END)
-  if (a >= 0 && b > a) writeFileSync(readme, `${text.slice(0, a + START.length)}\n${body}\n${text.slice(b)}`)
+  if (a >= 0 && b > a) return `${text.slice(0, a + START.length)}\n${body}\n${text.slice(b)}`
+  const heading = /^## Performance[^\n]*\n/m.exec(text)
+  const block = `${START}\n${body}\n${END}\n`
+  return heading === null ? `${text.trimEnd()}\n\n## Performance\n\n${block}` : `${text.slice(0, heading.index + heading[0].length)}\n${block}${text.slice(heading.index + heading[0].length)}`
+}
+
+/** Writes bench/results.md (every table) and the README's table (between the bench markers) from a full run. */
+export const writeResults = (r: BenchResult): void => {
+  writeFileSync(resolve(ROOT, 'bench', 'results.md'), `# Benchmark results\n\nWritten by \`npm run bench\` (a full run); rerun it to refresh. What each row measures: [bench/run.ts](run.ts) and the modules beside it.\n\n${formatBench(r)}\n`)
+  const readme = resolve(ROOT, 'README.md')
+  writeFileSync(readme, betweenMarkers(readFileSync(readme, 'utf8'), readmeTable(r)))
 }
 
 const main = async (): Promise<void> => {

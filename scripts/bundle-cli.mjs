@@ -9,7 +9,8 @@ import { rmSync } from 'node:fs'
 const outdir = process.argv[2] ?? 'dist/cli/bundle'
 rmSync(outdir, { recursive: true, force: true })
 await build({
-  entryPoints: { gssc: 'src/cli/bin.ts' },
+  // the batch worker is an entry of its own: tinypool loads it by file, next to the chunks
+  entryPoints: { gssc: 'src/cli/bin.ts', batchWorker: 'src/cli/batchWorker.ts' },
   outdir,
   bundle: true,
   splitting: true,
@@ -19,7 +20,8 @@ await build({
   mainFields: ['module', 'main'],
   target: 'node20',
   // optional peers stay the user's own installs
-  external: ['typescript', '@huggingface/tokenizers', '@lenml/*'],
+  // (and tinypool, which starts its workers from its own files)
+  external: ['typescript', '@huggingface/tokenizers', '@lenml/*', 'tinypool'],
   // ESM output with CommonJS dependencies (commander, js-tiktoken ranks) needs a require
   banner: { js: "import { createRequire as __gsscRequire } from 'node:module'; const require = __gsscRequire(import.meta.url);" },
   logLevel: 'warning',

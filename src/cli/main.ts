@@ -9,6 +9,7 @@ import { Command, CommanderError, InvalidArgumentError, Option } from 'commander
 import * as E from 'fp-ts/lib/Either.js'
 import { visible } from '../inspect/width.js'
 import { createTokenizer } from '../tokenize/tokenizer.js'
+import type { BatchFlags } from './batch.js'
 import type { BuildFlags } from './build.js'
 import type { PromptFlags } from './workspace.js'
 import { workspaceOptions } from './workspaceFlags.js'
@@ -65,22 +66,11 @@ const version = (): string => {
 /** The line after a usage error: where the full usage is, rather than all of it. */
 const seeHelp = (command: string): string => `(see '${command} --help')`
 
-const program = (io: Io, exit: (code: number) => void): Command => {
-  const root = new Command('gssc')
-    .description('Build the context an LLM sees within a token budget, and report what was kept and why.')
-    .exitOverride()
-    .configureOutput({ writeOut: (s) => io.stdout.write(s), writeErr: (s) => io.stderr.write(visible(s)) })
-    .version(version(), '-V, --version', 'print the version')
-    .showHelpAfterError(seeHelp('gssc'))
-
-  const build = root
-    .command('build')
-    .description('gather, select, structure and compress a context; print it (or --json)')
-    .showHelpAfterError(seeHelp('gssc build'))
+/** The options of a context build that `gssc build` and `gssc batch` share. */
+const contextOptions = (cmd: Command): Command =>
+  cmd
     .option('-q, --query <text>', 'the current user query (the task); with --session it may be left out: the session\'s own last user turn is the task')
     .option('-s, --system <text|@file>', 'system instructions, as text or @path')
-    .option('--history <file>', 'conversation so far: a JSON array or JSON Lines of {role, content, timestamp?} (- reads standard input, as for every file)')
-    .option('--packets <file>', 'extra packets, JSON Lines of {id?, type, content, timestamp?, source?, metadata?, priority?, relevance?}')
     .option('-m, --model <name>', 'model or encoding that picks the tokenizer (gpt-4o, openai/gpt-4.1, ft:gpt-4o-mini:…, o3, gpt-5, gpt-4, claude-…, o200k_base, cl100k_base, estimate)', model, 'gpt-4o')
     .option('--max-tokens <n>', 'total token budget (default 8000)', integer('--max-tokens', 1))
     .option('--reserve-ratio <r>', 'share of the budget kept for the answer, in [0, 1) (default 0.15)', ratio('--reserve-ratio', (n) => n >= 0 && n < 1, 'a number in [0, 1)'))
@@ -96,12 +86,29 @@ const program = (io: Io, exit: (code: number) => void): Command => {
     .option('--template <file>', 'template file for --structurer template ({{instructions}}, {{task}}, {{state}}, {{evidence}}, {{context}}, {{custom}}, {{output}})')
     .addOption(new Option('--locale <locale>', 'labels of the default layout').choices(['en', 'zh']))
     .addOption(new Option('--format <format>', 'what to send: one prompt text, OpenAI messages, or an Anthropic { system, messages } request').choices(['text', 'openai', 'anthropic']).default('text'))
-    .option('--session <file>', 'a session file (pi, Claude Code, or the seed JSONL format) as the history')
-    .option('--leaf <id>', 'the branch of --session to use (default: the file\'s own; see gssc sessions)')
     .option('--target-model <id>', 'the model the context is sent to (e.g. claude-opus-4-5): its own signed thinking goes back as thinking, other models\' as text')
     .option('--reasoning-content', 'with --format openai and --target-model: send that model\'s own thinking back as reasoning_content (DeepSeek, Kimi)')
     .option('--strategy <name>', 'fit the history with truncate, compress (summarize the older part) or smart (keep the important turns, summarize the rest)')
     .option('--keep-recent <n>', 'keep at most this many recent turns verbatim', integer('--keep-recent', 0))
+
+const program = (io: Io, exit: (code: number) => void): Command => {
+  const root = new Command('gssc')
+    .description('Build the context an LLM sees within a token budget, and report what was kept and why.')
+    .exitOverride()
+    .configureOutput({ writeOut: (s) => io.stdout.write(s), writeErr: (s) => io.stderr.write(visible(s)) })
+    .version(version(), '-V, --version', 'print the version')
+    .showHelpAfterError(seeHelp('gssc'))
+
+  const build = contextOptions(
+    root
+      .command('build')
+      .description('gather, select, structure and compress a context; print it (or --json)')
+      .showHelpAfterError(seeHelp('gssc build')),
+  )
+    .option('--history <file>', 'conversation so far: a JSON array or JSON Lines of {role, content, timestamp?} (- reads standard input, as for every file)')
+    .option('--packets <file>', 'extra packets, JSON Lines of {id?, type, content, timestamp?, source?, metadata?, priority?, relevance?}')
+    .option('--session <file>', 'a session file (pi, Claude Code, or the seed JSONL format) as the history')
+    .option('--leaf <id>', 'the branch of --session to use (default: the file\'s own; see gssc sessions)')
     .option('--workspace <dir>', 'an agent workspace (AGENTS.md, SOUL.md, memory/, skills/) as the system prompt')
     .option('--media <file...>', 'images sent with the query (jpg, png, gif, webp; with --format openai or anthropic)')
     .option('--chunks <file>', "an agent's chunk memory state (JSON) as the content")
@@ -118,6 +125,16 @@ const program = (io: Io, exit: (code: number) => void): Command => {
     .option('--json', 'print the branches as JSON')
     .option('--subagents', 'also list the subagent runs inside a Claude Code transcript (old inline sidechains)')
     .action(async (file: string, flags: { json?: boolean; subagents?: boolean }) => exit(await (await import('./sessions.js')).runSessions(file, flags, io)))
+
+  contextOptions(
+    root
+      .command('batch')
+      .description('build the context of every session file in a folder (or matching a glob), one JSON line each (the report of build --json), on a pool of workers')
+      .showHelpAfterError(seeHelp('gssc batch'))
+      .argument('<dir or glob>', 'a folder (every .jsonl below it) or a glob such as "runs/**/*.jsonl"'),
+  )
+    .option('--threads <n>', 'workers (default: one per core)', integer('--threads', 1))
+    .action(async (pattern: string, flags: BatchFlags) => exit(await (await import('./batch.js')).runBatch(pattern, flags, io)))
 
   const workspace = root.command('workspace').description('agent workspaces')
   workspace

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest'
 import { floorJob, gsscBuild, inMemoryRebuild, interleave, linearFloor, newestFirst, tokenizeAll, type Effort } from '../../bench/core.js'
 import { evidence, history, kindOf, message, NOW, prng } from '../../bench/data.js'
 import { langchainTrim, plan } from '../../bench/langchain.js'
-import { formatBench, runBench, QUICK } from '../../bench/run.js'
+import { betweenMarkers, formatBench, runBench, QUICK } from '../../bench/run.js'
 import { fastThroughput } from '../../bench/tokenizer.js'
 import { gpt4o } from '../helpers.js'
 
@@ -97,6 +97,8 @@ describe('bench run', () => {
       startupRounds: 0,
       unusedBuilds: 3,
       tokenizerMs: 0,
+      fitSizes: [40],
+      batch: { files: 0, messages: 0, rounds: 0 },
       progress: () => {},
     })
     const keys = ['vsLinearFloor10k', 'vsLinearFloor100k', 'vsLinearFloor10kWithEvidence', 'rebuildVsCold10k', 'rebuildVsCold100k', 'rebuildVsColdSession10k', 'rebuildVsColdSession100k', 'build1MVs10k', 'cliHelpVsNode', 'cliBuildVsNode', 'importMs', 'coldFirstCountMs', 'peakRssMB200MBSession', 'session200MBSeconds', 'unusedTokensMean', 'chineseMBps', 'englishMBps', 'vsBestPeerTokenizer']
@@ -112,5 +114,16 @@ describe('bench run', () => {
     expect(text).toContain('priompt')
     expect(text).toContain('@vscode/prompt-tsx')
     expect(text).toContain('| 60 |')
+    // fitMessages' row: its count is the cookbook's count of what it returned
+    expect(r.fit.map((f) => [f.messages, f.countChecked])).toEqual([[40, true]])
+    expect(Number.isFinite(r.ratios.fitMessages10kVsFloor)).toBe(false)
   }, 180_000)
+
+  it("writes the README's table between the bench markers, adding them when missing", () => {
+    const readme = '# gssc\n\n## Performance\n\nText.\n\n## Next\n'
+    const once = betweenMarkers(readme, '| a |')
+    expect(once).toBe('# gssc\n\n## Performance\n\n<!-- bench:start -->\n| a |\n<!-- bench:end -->\n\nText.\n\n## Next\n')
+    expect(betweenMarkers(once, '| b |')).toBe(once.replace('| a |', '| b |'))
+    expect(betweenMarkers('# gssc\n', '| a |')).toBe('# gssc\n\n## Performance\n\n<!-- bench:start -->\n| a |\n<!-- bench:end -->\n')
+  })
 })

@@ -40,7 +40,7 @@ export {
   type PrefixReport,
   type Previous,
 } from './report/prefix.js'
-export { validateRequest } from './request.js'
+export { validateRequest, type HistoryReach } from './request.js'
 export type { TimestampInput } from './timestamp.js'
 
 // tokens (more in gssc/tokenize)

@@ -142,9 +142,19 @@ export const jsTiktokenNewestFirst = async (n: number, runs: number, budget = AV
  * priompt: one `scope` per turn with priority = its index (newer turns win), rendered by
  * priompt's `render` within the budget with its o200k tokenizer (native tiktoken).
  */
+// Not a devDependency: its native tokenizer names platform packages the registry does not
+// have, so `npm ci` cannot lock it. Install it by hand (`npm i --no-save @impowering/priompt`)
+// to measure it; without it the row says it was not run.
+const PRIOMPT = '@impowering/priompt'
+
 export const priomptRender = async (n: number, runs: number, count: Tokenizer['count'], budget = AVAILABLE): Promise<PeerRow> => {
-  const priompt = await import('@impowering/priompt')
-  const { O200K } = await import('@impowering/priompt/dist/tokenizer.js')
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- an optional, untyped peer
+  const load = async (m: string): Promise<any> => import(m).catch(() => undefined)
+  const priompt = await load(PRIOMPT)
+  const tokenizerModule = await load(`${PRIOMPT}/dist/tokenizer.js`)
+  if (priompt === undefined || tokenizerModule === undefined)
+    return { peer: 'priompt (@impowering/priompt, not installed)', messages: n, ms: Number.NaN, runs: 0, status: 'stopped', kept: 0, tokens: 0, withinBudget: true }
+  const { O200K } = tokenizerModule
   const turns = turnsOf(n)
   const tree = () =>
     priompt.createElement(

@@ -8,8 +8,9 @@
  *
  * @module
  */
+import { joinedCount, spanCount } from '../compress/outputCount.js'
 import type { PacketType } from '../packet.js'
-import { decorationOf, estimate, isRendered, sectionsOf } from '../structure/document.js'
+import { decorationOf, estimate, isRendered, renderBlocks, sectionsOf } from '../structure/document.js'
 import type { Structurer } from '../structure/structurer.js'
 import { fill, prepare, type SelectOptions, type Selector } from './selector.js'
 
@@ -29,7 +30,10 @@ export const layoutAware =
     if (estimate(doc, meter) <= available - (options.reserve ?? 0)) return first
     const typeOf = new Map(first.selected.map((s) => [s.packet.id, s.packet.type]))
     const perType = new Map<PacketType, number>()
-    let decorations = 0
+    // each laid-out packet's decoration and separator as they join its text: counted as one
+    // string (only the joins are tokenized), so a turn is not over-counted by a token or two
+    const joined = new Map<string, number>()
+    let joinedTotal = 0
     let content = 0
     for (const sec of sectionsOf(doc).filter(isRendered)) {
       const separator = meter.text(sec.separator)
@@ -38,16 +42,21 @@ export const layoutAware =
         if (item.packetId === undefined) continue
         content += item.tokens
         const cost = decorationOf(item, meter) + separator
-        decorations += cost
+        const join = joinedCount(meter.text, meter.tokenizer.name, item.prefix, item.text, item.tokens, `${item.suffix ?? ''}${sec.separator}`) - item.tokens
+        joined.set(item.packetId, join)
+        joinedTotal += join
         const type = typeOf.get(item.packetId)
         if (type !== undefined) perType.set(type, Math.max(perType.get(type) ?? 0, cost))
       }
     }
-    const fixed = Math.max(0, estimate(doc, meter) - content - decorations)
+    // the layout's own text: the exact count of the first layout (its joins with the items
+    // included; only the glue and the items' edges are tokenized) less what its items cost
+    const spanned = renderBlocks(doc.blocks, doc.joiner)
+    const fixed = Math.max(0, spanCount(meter.tokenizer, spanned.text, spanned.spans, meter.counted) - content - joinedTotal)
     const widest = Math.max(0, ...perType.values())
     return fill(g, prepared, {
       ...options,
       reserve: (options.reserve ?? 0) + fixed,
-      overhead: (p) => (options.overhead?.(p) ?? 0) + (perType.get(p.type) ?? widest),
+      overhead: (p) => (options.overhead?.(p) ?? 0) + (joined.get(p.id) ?? perType.get(p.type) ?? widest),
     })
   }

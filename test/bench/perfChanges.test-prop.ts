@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { isWordEnd, spanCount } from '../../src/compress/outputCount.js'
+import { isWordEnd, joinedCount, spanCount } from '../../src/compress/outputCount.js'
 import type { Span } from '../../src/structure/document.js'
 import { countWords, keywordExtractor, stem, wordCounter } from '../../src/select/keywords.js'
 import { encodingTokenizer, estimateTokenizer } from '../../src/tokenize/tokenizer.js'
@@ -33,6 +33,30 @@ const text = (maxChunks: number) => fc.array(chunk, { maxLength: maxChunks }).ma
 // prose-like: words with their neighbours, so most contents have word ends
 const prose = (maxChunks: number) =>
   fc.array(fc.oneof(chunk, fc.tuple(run(from('abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ构建失败'), 1, 8), from(' ,.;:\n-"\'0(，。')).map(([w, c]) => w + c)), { maxLength: maxChunks }).map((xs) => xs.join(''))
+
+describe('joinedCount', () => {
+  it('is the exact count of decoration + text + separator for the splittable encodings, and the parts counted apart for others', () => {
+    let joined = 0
+    fc.assert(
+      fc.property(
+        fc.constantFrom(encodingTokenizer('o200k_base'), encodingTokenizer('cl100k_base'), estimateTokenizer()),
+        text(4),
+        fc.oneof(text(20), prose(20)),
+        text(3),
+        (tokenizer, before, content, after) => {
+          const whole = tokenizer.count(before + content + after)
+          const n = joinedCount(tokenizer.count, tokenizer.name, before, content, tokenizer.count(content), after)
+          if (tokenizer.name === 'estimate') expect(n).toBe(tokenizer.count(before) + tokenizer.count(content) + tokenizer.count(after))
+          else expect(n).toBe(whole)
+          // counted apart, the parts would have said more: the join is where the over-count was
+          if (n < tokenizer.count(before) + tokenizer.count(content) + tokenizer.count(after)) joined++
+        },
+      ),
+      seeded(1500),
+    )
+    expect(joined).toBeGreaterThan(50)
+  })
+})
 
 describe('spanCount', () => {
   const encodings = [encodingTokenizer('o200k_base'), encodingTokenizer('cl100k_base')]

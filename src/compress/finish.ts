@@ -9,7 +9,7 @@ import { sectionReports } from '../layoutReport.js'
 import type { BuildResult, PacketReport, Truncation } from '../report.js'
 import { sectionsOf, type Document, type Item } from '../structure/document.js'
 import { outputPrefix } from '../report/prefix.js'
-import { outputCounter, spanCount } from './outputCount.js'
+import { meterCount, outputCounter, spanCount } from './outputCount.js'
 
 const itemsOf = (doc: Document): ReadonlyArray<readonly [string, Item]> =>
   sectionsOf(doc).flatMap((s) => s.items.flatMap((i) => (i.packetId === undefined ? [] : [[s.name, i] as const])))
@@ -119,7 +119,7 @@ export const finish = <O>(
       renderer,
       rendered,
       // texts the output count already took are not tokenized again
-      { counter: { count: (text) => meter.counted(text) ?? outputCount.count(text) }, text: { count: (text, spans) => spanCount(tokenizer, text, spans, meter.counted) } },
+      { counter: { count: (text) => meter.counted(text) ?? outputCount.count(text) }, text: { count: (text, spans) => spanCount(tokenizer, text, spans, meter.counted, meterCount(meter)) } },
       s.env.previous,
     ),
     stats: meter.stats(),

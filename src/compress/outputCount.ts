@@ -24,6 +24,17 @@
  * count(t[j..])`, and the output is the sum of those middles and of the counted text
  * between them. A property test checks the identity against plain counting.
  *
+ * A *line start* splits the same way: a position after a line break (`\n`, `\r`) at a
+ * visible character other than `/` (printable ASCII, or a letter of the test above). The
+ * pieces that can hold a line break are whitespace runs (`\s*[\r\n]+`, `\s+(?!\S)`, `\s+`)
+ * and punctuation followed by line breaks (and, in o200k, slashes); a letter piece's one
+ * leading non-letter is never a line break. None of them reaches past a line break into such
+ * a character. So the text between two contents (the end of one item, its separator, the
+ * next item's decoration and start) is counted as two strings split at its last line start:
+ * the same strings the selector counted when it costed each item with its decoration
+ * ({@link joinedCount}), which the build's meter remembers, so composing a laid-out output
+ * tokenizes little beyond its headings.
+ *
  * @module
  */
 import type { Counter } from '../output.js'
@@ -61,6 +72,25 @@ const isWordBreak = (c: number): boolean =>
  */
 export const isWordEnd = (t: string, p: number): boolean =>
   p > 0 && p < t.length && isLetter(t.charCodeAt(p - 1)) && isWordBreak(t.charCodeAt(p))
+
+/**
+ * Whether `p` is a line start of `t` (see the module comment): the character before `p` is
+ * a line break and the one at it is printable ASCII other than `/`, or a letter.
+ *
+ * @category utils
+ */
+export const isLineStart = (t: string, p: number): boolean => {
+  if (p <= 0 || p >= t.length) return false
+  const b = t.charCodeAt(p - 1)
+  const c = t.charCodeAt(p)
+  return (b === 10 || b === 13) && ((c > 32 && c < 127 && c !== 47) || isLetter(c))
+}
+
+/** The count of `text[from, to)`, split at its last line start at or before `before`. */
+const gapCount = (count: (text: string) => number, text: string, from: number, to: number, before: number): number => {
+  for (let p = Math.min(before, to - 1); p > from; p--) if (isLineStart(text, p)) return count(text.slice(from, p)) + count(text.slice(p, to))
+  return count(text.slice(from, to))
+}
 
 /**
  * The first and last word ends of `t`, or undefined when they do not enclose anything (or,
@@ -107,7 +137,8 @@ export const joinedCount = (count: (text: string) => number, encoding: string, b
  * holds as given: `spans` (from the renderer's provenance, in order) say where each item's
  * text lies, `known` gives the count the build already took of an item text. Only the text
  * between the items' first and last word ends is tokenized (see the module comment). For any
- * other tokenizer, or a short text, it is a plain count.
+ * other tokenizer, or a short text, it is a plain count. The pieces are counted with `count`
+ * (default: the tokenizer's), so a build passes its meter's memo (see {@link meterCount}).
  *
  * @example
  * spanCount(tokenizer, 'user: hello world', [{ start: 6, end: 17, packetId: 'h', content: 'hello world' }], () => 2)
@@ -119,8 +150,9 @@ export const spanCount = (
   text: string,
   spans: ReadonlyArray<Span>,
   known: (content: string) => number | undefined,
+  count: (text: string) => number = tokenizer.count,
 ): number => {
-  if (!SPLITTABLE.has(tokenizer.name) || text.length < MIN_COMPOSED_LENGTH || spans.length === 0) return tokenizer.count(text)
+  if (!SPLITTABLE.has(tokenizer.name) || text.length < MIN_COMPOSED_LENGTH || spans.length === 0) return count(text)
   let total = 0
   let from = 0 // start of the text not yet counted
   for (const span of spans) {
@@ -131,12 +163,23 @@ export const spanCount = (
     if (tokens === undefined || ends === undefined) continue
     const [first, last] = ends
     // the text before this content's first word end, then its middle from the known count
-    total += tokenizer.count(text.slice(from, span.start + first))
-    total += tokens - tokenizer.count(content.slice(0, first)) - tokenizer.count(content.slice(last))
+    total += gapCount(count, text, from, span.start + first, span.start)
+    total += tokens - count(content.slice(0, first)) - count(content.slice(last))
     from = span.start + last
   }
-  return total + tokenizer.count(text.slice(from))
+  return total + count(text.slice(from))
 }
+
+/**
+ * A build's memoized count: a text its meter counted already is not tokenized again (any
+ * length), any other through the meter.
+ *
+ * @category utils
+ */
+export const meterCount =
+  (meter: Meter) =>
+  (text: string): number =>
+    meter.counted(text) ?? meter.text(text)
 
 /**
  * The counter a build counts its output with: a string the renderer joined from item texts
@@ -151,6 +194,6 @@ export const outputCounter = (meter: Meter, spans: ReadonlyMap<string, ReadonlyA
     if (own === undefined) return meter.text(text)
     // a text that is one item's whole content is already counted
     const only = own.length === 1 && own[0]!.start === 0 && own[0]!.end === text.length ? meter.counted(text) : undefined
-    return only ?? spanCount(meter.tokenizer, text, own, meter.counted)
+    return only ?? spanCount(meter.tokenizer, text, own, meter.counted, meterCount(meter))
   },
 })

@@ -178,12 +178,9 @@ export const toChatMessage = (m: SimpleMessage | ChatMessage): ChatMessage => {
   const { role, content, name } = m as SimpleMessage
   const parts: ReadonlyArray<Part> = typeof content === 'string' ? [{ _tag: 'Text', text: content }] : content
   const timestamp = timestampMs(m.timestamp)
-  return {
-    role,
-    parts,
-    ...(timestamp === undefined ? {} : { timestamp }),
-    ...(name === undefined ? {} : { name }),
-  }
+  // literals, not conditional spreads: this runs for every turn a build reads
+  if (name === undefined) return timestamp === undefined ? { role, parts } : { role, parts, timestamp }
+  return timestamp === undefined ? { role, parts, name } : { role, parts, timestamp, name }
 }
 
 /** What a memory search returns. */

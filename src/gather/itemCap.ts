@@ -41,6 +41,13 @@ const utf8Length = (s: string): number => {
   return n
 }
 
+/**
+ * Whether a part holds a text whose UTF-8 size could exceed `cap` (a UTF-16 code unit is at
+ * most 3 bytes), so {@link capText} has to look at it.
+ */
+const mayReach = (p: Part, cap: number): boolean =>
+  p._tag === 'Text' ? p.text.length * 3 > cap : p._tag === 'ToolResult' && p.content.some((c) => c._tag === 'Text' && c.text.length * 3 > cap)
+
 /** One text within `cap` tokens, or `undefined` when it fits whole. */
 const capText = (text: string, cap: number, tokenizer: Tokenizer): { readonly text: string; readonly tokens: number; readonly originalTokens: number } | undefined => {
   if (utf8Length(text) <= cap) return undefined
@@ -64,6 +71,8 @@ const capText = (text: string, cap: number, tokenizer: Tokenizer): { readonly te
  * @since 0.2.0
  */
 export const capMessage = (m: ChatMessage, cap: number, tokenizer: Tokenizer): Capped | undefined => {
+  // every turn of every build comes here: most have no text that could reach the cap
+  if (!m.parts.some((p) => mayReach(p, cap))) return undefined
   let kept = 0
   let original = 0
   const capPart = <P extends TextPart>(p: P): P => {

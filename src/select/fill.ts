@@ -56,7 +56,7 @@ export const fill = (g: Gathered, prepared: Prepared, options: SelectOptions = {
   const held = new Map<PacketType, number>() // tokens taken by each type's floor
   const taken = new Set<Unit>()
   const costOf = (u: Unit): number => u.packets.reduce((s, p) => s + meter.packet(p) + decoration(p), 0)
-  const boundOf = (u: Unit): number => u.packets.reduce((s, p) => s + meter.atLeast(p) + decoration(p), 0)
+  const boundOf = (u: Unit, above?: number): number => u.packets.reduce((s, p) => s + meter.atLeast(p, above) + decoration(p), 0)
   // a lower bound never exceeds the text's length (every token holds a character): only a
   // unit longer than the room left can be ruled out by one, so shorter ones skip the bound
   const longestOf = (u: Unit): number => u.packets.reduce((s, p) => s + (meter.known(p) ?? p.content.length) + decoration(p), 0)
@@ -116,7 +116,7 @@ export const fill = (g: Gathered, prepared: Prepared, options: SelectOptions = {
       missed(u, undefined, BUDGET_FULL)
       return false
     }
-    const bound = longestOf(u) > remaining ? boundOf(u) : 0
+    const bound = longestOf(u) > remaining ? boundOf(u, remaining) : 0
     const capped = capBroken(u, false)
     if (capped !== undefined) {
       exclude(u, 'type_cap', capped)

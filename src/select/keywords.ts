@@ -129,15 +129,7 @@ export const wordCounter = (wanted: ReadonlySet<string>): ((lower: string) => nu
     if (k.length < 3) filter = false
     else starts.add(k.charCodeAt(0) * 65536 + k.charCodeAt(1))
   }
-  const memo = new Map<string, string>()
-  const stemOf = (w: string): string => {
-    let s = memo.get(w)
-    if (s === undefined) {
-      s = stem(w)
-      if (memo.size < MEMO_LIMIT) memo.set(w, s)
-    }
-    return s
-  }
+  const stemOf = stemmer()
   // What a BMP character can start, decided once per character by the regular expressions
   // themselves: nothing (punctuation, spaces), a run of an unspaced script, or a word.
   // One byte per BMP code unit (64 KiB per counter): class + 1, 0 while not yet decided.
@@ -209,6 +201,24 @@ export const wordCounter = (wanted: ReadonlySet<string>): ((lower: string) => nu
       }
     }
     return found?.size ?? 0
+  }
+}
+
+/**
+ * {@link stem} memoized for one counter's life (a scorer sees a few thousand distinct words
+ * at most; past 50,000 words, stems are taken again).
+ *
+ * @category utils
+ */
+export const stemmer = (): ((word: string) => string) => {
+  const memo = new Map<string, string>()
+  return (w) => {
+    let s = memo.get(w)
+    if (s === undefined) {
+      s = stem(w)
+      if (memo.size < MEMO_LIMIT) memo.set(w, s)
+    }
+    return s
   }
 }
 

@@ -8,7 +8,7 @@
  *
  * @module
  */
-import { joinedCount, spanCount } from '../compress/outputCount.js'
+import { joinedCount, meterCount, spanCount } from '../compress/outputCount.js'
 import type { PacketType } from '../packet.js'
 import { decorationOf, estimate, isRendered, renderBlocks, sectionsOf } from '../structure/document.js'
 import type { Structurer } from '../structure/structurer.js'
@@ -35,6 +35,7 @@ export const layoutAware =
     const joined = new Map<string, number>()
     let joinedTotal = 0
     let content = 0
+    const count = meterCount(meter)
     for (const sec of sectionsOf(doc).filter(isRendered)) {
       const separator = meter.text(sec.separator)
       for (const item of sec.items) {
@@ -42,7 +43,7 @@ export const layoutAware =
         if (item.packetId === undefined) continue
         content += item.tokens
         const cost = decorationOf(item, meter) + separator
-        const join = joinedCount(meter.text, meter.tokenizer.name, item.prefix, item.text, item.tokens, `${item.suffix ?? ''}${sec.separator}`) - item.tokens
+        const join = joinedCount(count, meter.tokenizer.name, item.prefix, item.text, item.tokens, `${item.suffix ?? ''}${sec.separator}`) - item.tokens
         joined.set(item.packetId, join)
         joinedTotal += join
         const type = typeOf.get(item.packetId)
@@ -52,7 +53,7 @@ export const layoutAware =
     // the layout's own text: the exact count of the first layout (its joins with the items
     // included; only the glue and the items' edges are tokenized) less what its items cost
     const spanned = renderBlocks(doc.blocks, doc.joiner)
-    const fixed = Math.max(0, spanCount(meter.tokenizer, spanned.text, spanned.spans, meter.counted) - content - joinedTotal)
+    const fixed = Math.max(0, spanCount(meter.tokenizer, spanned.text, spanned.spans, meter.counted, count) - content - joinedTotal)
     const widest = Math.max(0, ...perType.values())
     return fill(g, prepared, {
       ...options,

@@ -5,6 +5,7 @@
  * @module
  */
 import type { Packet } from '../packet.js'
+import { keywordSearch } from './keywordSearch.js'
 import { isUnspaced, keywordExtractor, wordCounter, type KeywordExtractor } from './keywords.js'
 
 // -------------------------------------------------------------------------------------
@@ -44,8 +45,9 @@ export const relevance = (query: string, extract: KeywordExtractor = keywordExtr
   if (keys.length === 0) return (p) => p.relevance
   const unspaced = keys.filter(isUnspaced)
   const spaced = new Set(keys.filter((k) => !isUnspaced(k)))
-  // one counter per scorer: it memoizes stems across the packets of a build
-  const countSpaced = wordCounter(spaced)
+  // one counter per scorer: it memoizes stems across the packets of a build; keywords are
+  // searched for, unless one is too short for its prefix to rule much out
+  const countSpaced = keywordSearch(spaced) ?? wordCounter(spaced)
   return (p) => {
     if (p.relevance !== undefined) return p.relevance
     const lower = p.content.toLowerCase()

@@ -27,8 +27,11 @@ export interface Meter {
   readonly packet: (p: Packet) => number
   /** Tokens already known for a packet, without counting. */
   readonly known: (p: Packet) => number | undefined
-  /** The known count, or else the tokenizer's cheap lower bound; never tokenizes. */
-  readonly atLeast: (p: Packet) => number
+  /**
+   * The known count, or else the tokenizer's cheap lower bound (taken once per packet; with
+   * `above`, it may stop once past it); never tokenizes.
+   */
+  readonly atLeast: (p: Packet, above?: number) => number
   /**
    * The exact count of a text this meter has counted (tokenized, or found in the cache), or
    * undefined. Never a packet's declared `tokens`, which a caller may have estimated: the
@@ -48,6 +51,9 @@ export interface Meter {
  */
 export const meter = (tokenizer: Tokenizer, cache?: TokenCache): Meter => {
   const byPacket = new Map<string, number>()
+  // lower bounds taken: a fill's two passes and its cap checks ask again (a bound cut short
+  // by `above` stays a valid, if weaker, bound)
+  const bounds = new Map<string, number>()
   const byText = new Map<string, number>()
   // every text counted, whatever its length; read only by `counted`, so the counting above
   // (and the stats) stay as they were
@@ -82,7 +88,13 @@ export const meter = (tokenizer: Tokenizer, cache?: TokenCache): Meter => {
       return tokens
     },
     known: (p) => p.tokens ?? byPacket.get(p.id),
-    atLeast: (p) => p.tokens ?? byPacket.get(p.id) ?? tokenizer.lowerBound(p.content),
+    atLeast: (p, above) => {
+      const known = p.tokens ?? byPacket.get(p.id) ?? bounds.get(p.id)
+      if (known !== undefined) return known
+      const b = above === undefined ? tokenizer.lowerBound(p.content) : tokenizer.lowerBound(p.content, above)
+      bounds.set(p.id, b)
+      return b
+    },
     counted: (value) => (value.length === 0 ? 0 : exact.get(value)),
     stats: () => ({ tokenizerCalls, charsTokenized, cacheHits }),
   }

@@ -31,9 +31,10 @@ export interface Tokenizer {
   readonly count: (text: string) => number
   /**
    * A cheap lower bound on `count(text)`, computed without tokenizing. Lets a build skip
-   * texts that cannot fit without counting them.
+   * texts that cannot fit without counting them. Given `above`, it may stop as soon as its
+   * figure passes `above` (still a lower bound, only not the tightest).
    */
-  readonly lowerBound: (text: string) => number
+  readonly lowerBound: (text: string, above?: number) => number
   /**
    * The end (UTF-16 offset, on a code point boundary) of the longest prefix of `text` made of
    * at most `maxTokens` of its tokens. One encode per call, never a search by re-counting.
@@ -146,10 +147,11 @@ export const nonSpaceRuns = (text: string): number => {
  * The pieces counted are distinct, and each is at least one token. Property-tested against
  * the real counts of both encodings (a million cases per encoding in `npm run test:deep`).
  * On JSON it is several times tighter than {@link nonSpaceRuns}, at about the same cost.
+ * With `above`, it stops once the count passes it (what a fill needs to rule a text out).
  *
  * @category utils
  */
-export const pieceLowerBound = (text: string): number => {
+export const pieceLowerBound = (text: string, above = Number.POSITIVE_INFINITY): number => {
   // one pass, classes from a table: segments, their ASCII runs and the slash rule together
   let pieces = 0
   let i = 0
@@ -197,6 +199,8 @@ export const pieceLowerBound = (text: string): number => {
       }
     }
     pieces += ascii ? runs + runPieces(kind, length, -1) : 1
+    // the pieces counted so far are a lower bound already: enough to rule the text out
+    if (pieces > above) return pieces
     absorbing = !(isAsciiLetter(last) || (last >= 48 && last <= 57))
   }
   return pieces

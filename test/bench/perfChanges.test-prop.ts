@@ -4,8 +4,10 @@
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { isWordEnd, joinedCount, spanCount } from '../../src/compress/outputCount.js'
+import { isLineStart, isWordEnd, joinedCount, meterCount, spanCount } from '../../src/compress/outputCount.js'
+import { meter } from '../../src/tokenize/meter.js'
 import type { Span } from '../../src/structure/document.js'
+import { keywordSearch } from '../../src/select/keywordSearch.js'
 import { countWords, keywordExtractor, stem, wordCounter } from '../../src/select/keywords.js'
 import { encodingTokenizer, estimateTokenizer } from '../../src/tokenize/tokenizer.js'
 import { seeded } from '../prop.js'
@@ -105,6 +107,40 @@ describe('spanCount', () => {
     expect(spanCount(tokenizer, output, spans, (t) => tokenizer.count(t))).toBe(tokenizer.count(output))
   })
 
+  it('splits at line starts: a text counts as its two sides whenever a line start separates them', () => {
+    let split = 0
+    fc.assert(
+      fc.property(fc.constantFrom(...encodings), fc.oneof(text(12), prose(12)), fc.constantFrom('\n', '\r\n', '\n\n', ' \n', '.\n', '}\n', '\n\r'), fc.oneof(text(12), prose(12)), (tokenizer, a, br, b) => {
+        const left = a + br
+        if (!isLineStart(left + b, left.length)) return
+        split++
+        expect(tokenizer.count(left) + tokenizer.count(b)).toBe(tokenizer.count(left + b))
+      }),
+      seeded(3000),
+    )
+    expect(split).toBeGreaterThan(1000)
+  })
+
+  it('counting through a build\'s meter, primed as the selector primes it (each item joined with its decoration), equals a plain count', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...encodings),
+        fc.array(fc.tuple(fc.constantFrom('user: ', 'assistant: ', '[Source: a.md] ', '- ', ''), fc.oneof(text(30), prose(30))), { minLength: 1, maxLength: 25 }),
+        fc.constantFrom('\n', '\n\n', ' '),
+        (tokenizer, items, separator) => {
+          const m = meter(tokenizer)
+          const count = meterCount(m)
+          const pieces = items.map(([prefix, content], i) => [i === 0 ? `[Context]\nHistory:\n${prefix}` : `${separator}${prefix}`, content] as const)
+          for (const [prefix, content] of items) joinedCount(count, tokenizer.name, prefix, content, count(content), separator)
+          const body = spanned(pieces)
+          const whole = `${body.text}${'\n\n[Output]\nanswer briefly'.repeat(body.text.length < 600 ? 30 : 1)}`
+          expect(spanCount(tokenizer, whole, body.spans, m.counted, count)).toBe(tokenizer.count(whole))
+        },
+      ),
+      seeded(1500),
+    )
+  })
+
   it('falls back to the tokenizer for other encodings', () => {
     const estimate = estimateTokenizer()
     const text = 'abc def '.repeat(100)
@@ -128,6 +164,25 @@ describe('wordCounter', () => {
   const lowerText = fc
     .tuple(fc.array(fc.oneof(words, chunk), { maxLength: 40 }), fc.constantFrom(' ', '', ', '))
     .map(([xs, separator]) => xs.join(separator).toLowerCase())
+
+  it('keywordSearch counts exactly what countWords counts', () => {
+    // keywords of 3+ characters (shorter ones are left to wordCounter), some ending in y
+    const keyword = fc.oneof(words, fc.constantFrom('fly', 'flaky', 'try', 'tries', 'x1y', 'café', 'версия', 'a_b', '构建x')).filter((w) => stem(w).length >= 3)
+    const around = fc.oneof(chunk, fc.constantFrom('构建', '⺀', '฿', '๏', '\u0301', 'é', '𠀋', 'ก', '_', '-', ' '))
+    const textWith = fc.tuple(fc.array(fc.oneof(words, around, keyword), { maxLength: 40 }), fc.constantFrom(' ', '', ', ')).map(([xs, sep]) => xs.join(sep).toLowerCase())
+    let searched = 0
+    fc.assert(
+      fc.property(fc.array(textWith, { minLength: 1, maxLength: 6 }), fc.array(keyword, { minLength: 1, maxLength: 8 }), (texts, query) => {
+        const wanted = new Set(query.map(stem))
+        const search = keywordSearch(wanted)
+        if (search === undefined) return
+        searched++
+        for (const t of texts) expect(search(t)).toBe(countWords(t, wanted))
+      }),
+      seeded(3000),
+    )
+    expect(searched).toBeGreaterThan(1000)
+  })
 
   it('counts exactly what countWords counts', () => {
     fc.assert(

@@ -27,6 +27,23 @@ describe('pieceLowerBound', () => {
     )
   })
 
+  it('with `above`, stops once past it: never more than the whole bound, and either past `above` or the whole bound', () => {
+    let cut = 0
+    fc.assert(
+      fc.property(text, fc.nat({ max: 30 }), (t, above) => {
+        const whole = pieceLowerBound(t)
+        const bound = pieceLowerBound(t, above)
+        expect(bound).toBeLessThanOrEqual(whole)
+        if (bound !== whole) {
+          expect(bound).toBeGreaterThan(above)
+          cut++
+        } else if (whole > above) cut++
+      }),
+      seeded(5_000),
+    )
+    expect(cut).toBeGreaterThan(500)
+  })
+
   it('counts nothing for slashes that o200k joins to the punctuation before them', () => {
     // found by a random seed: o200k's punctuation piece swallows the line breaks and slashes after it
     for (const t of ['.\n/', 'a.\n/', "it'\n/", '.\n/\n/', '.\n/.a', '。\n/', '.\r\n//x', '. \n/', '.\n /', '}\n/**'])

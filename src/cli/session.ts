@@ -17,6 +17,7 @@ import { gatherer } from '../gather/gatherer.js'
 import { sessionGathering, type SessionGathered } from '../gather/session.js'
 import type { Warning } from '../phase.js'
 import type { HistoryItem } from '../session/items.js'
+import type { Unread } from '../session/model.js'
 import type { Tokenizer } from '../tokenize/tokenizer.js'
 import { nameOf, STDIN } from './files.js'
 import type { Io } from './io.js'
@@ -58,12 +59,16 @@ const preview = (text: string, chars = 80): string => {
   return one.length > chars ? `${one.slice(0, chars - 1)}…` : one
 }
 
+/** The branch's entries a budgeted build never converted, in words. */
+const unreadNote = (u: Unread | undefined): string =>
+  u === undefined ? '' : ` read (the ${u.entries} older entries on lines ${u.firstLine}-${u.lastLine}, ${(u.bytes / 1e6).toFixed(1)} MB, were checked but not converted: the newer turns fill the budget)`
+
 const notesOf = (g: SessionGathered, name: string, flags: SessionFlags, task: HistoryItem | undefined): ReadonlyArray<string> => {
   const b = g.build
   const problems = g.warnings.filter((w): w is Extract<Warning, { _tag: 'SourceProblem' }> => w._tag === 'SourceProblem')
   const diagnostics = problems.filter((w) => w.line !== undefined).map((w) => `${name}:${w.line}: ${clean(w.message)}`)
   return [
-    `session ${name}: ${b.format}, leaf ${b.context.leafId ?? '(none)'}, ${b.history.items.length} turns`,
+    `session ${name}: ${b.format}, leaf ${b.context.leafId ?? '(none)'}, ${b.history.items.length} turns${unreadNote(b.unread)}`,
     ...diagnostics.slice(0, MAX_DIAGNOSTICS),
     ...(diagnostics.length > MAX_DIAGNOSTICS ? [`${name}: ${diagnostics.length - MAX_DIAGNOSTICS} more problems (gssc sessions ${name} --json lists them all)`] : []),
     ...problems.filter((w) => w.line === undefined).map((w) => `session ${name}: ${w.message}`),

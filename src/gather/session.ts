@@ -75,6 +75,8 @@ export const sessionGathering = (file: string, tokenizer: Tokenizer, options: Se
       withNextPrompt: options.withNextPrompt ?? false,
       ...(options.leaf === undefined ? {} : { leaf: options.leaf }),
       ...(options.target === undefined ? {} : { target: options.target }),
+      // only the turns the budget reaches are converted and counted; the older are reported as one range
+      ...(options.budget === undefined ? {} : { reach: { budget: options.budget, ...(options.maxItemTokens === undefined ? {} : { cap: options.maxItemTokens }) } }),
     }),
     TE.map((b): SessionGathered => {
       const name = options.name ?? file
@@ -84,6 +86,7 @@ export const sessionGathering = (file: string, tokenizer: Tokenizer, options: Se
         tokenizer,
         ...(options.budget === undefined ? {} : { budget: options.budget }),
         ...(options.maxItemTokens === undefined ? {} : { cap: options.maxItemTokens }),
+        ...(b.unread === undefined ? {} : { unread: b.unread }),
       })
       return {
         packets: w.packets,

@@ -12,13 +12,15 @@ import type { ChatMessage } from '../message.js'
 import type { Report } from '../report.js'
 import type { TokenCache } from '../tokenize/cache.js'
 import type { Tokenizer } from '../tokenize/tokenizer.js'
-import { branchContext, type ContextOptions } from './context.js'
+import { branchContext, emptyContext, leafOf, strictly, type ContextOptions } from './context.js'
 import type { ParseState } from './formats/adapter.js'
 import { fingerprint, statOf, type Fingerprint } from './fingerprint.js'
 import { pairFrom, prepareFrom, type History, type HistoryOptions, type PairPoint, type Prepared } from './history.js'
+import { reachedContext, type Reach } from './reach.js'
+import { entryReader } from './stub.js'
 import { counter, type Repair } from './items.js'
 import { loadWithScan, type SessionLoadOptions } from './load.js'
-import type { BranchContext, Diagnostic, Entry, LoadedSession, SessionFormat } from './model.js'
+import type { BranchContext, Diagnostic, Entry, LoadedSession, SessionFormat, Unread } from './model.js'
 import { sessionReport } from './report.js'
 
 /** Everything a session build needs. */
@@ -29,6 +31,14 @@ export interface SessionBuildOptions extends SessionLoadOptions, Omit<HistoryOpt
   readonly leaf?: string | null
   /** A new prompt will follow the history (see {@link ContextOptions.withNextPrompt}). Default false. */
   readonly withNextPrompt?: boolean
+  /**
+   * Convert and count only the turns a build with this available budget (and per-item cap)
+   * can reach, newest first: a long session then costs what its end costs in time and
+   * memory. Every line is still read and checked; the branch's older entries are not
+   * converted, and `unread` says which. Claude Code transcripts are converted whole (Claude
+   * Code rebuilds a branch from lines anywhere in the file). None: every turn.
+   */
+  readonly reach?: Reach
 }
 
 /** How much work a build did. */
@@ -89,6 +99,8 @@ export interface SessionBuild {
   readonly resume: ResumePoint
   /** The history in the one report vocabulary: `explain(build)` and `renderReport(build)` read it. */
   readonly report: Report<ReadonlyArray<ChatMessage>>
+  /** The branch's oldest entries, never converted or counted: a build with `reach` did not need them. */
+  readonly unread?: Unread
 }
 
 /**
@@ -97,14 +109,19 @@ export interface SessionBuild {
  *
  * @category utils
  */
-export const withReport = (b: Omit<SessionBuild, 'report'>, exact: boolean): SessionBuild => ({
-  ...b,
-  report: sessionReport({ file: b.file, format: b.format, history: b.history, diagnostics: b.diagnostics, exact }),
-})
+export const withReport = (b: Omit<SessionBuild, 'report'>, exact: boolean): SessionBuild => {
+  // made when first read, then kept: for a long history the report costs more than a
+  // rebuild after one appended turn, and most rebuilds only feed a window to the next build.
+  // Every reader (a spread, JSON, toEqual) sees the same value an eager report would have.
+  let made: Report<ReadonlyArray<ChatMessage>> | undefined
+  const report = (): Report<ReadonlyArray<ChatMessage>> =>
+    (made ??= sessionReport({ file: b.file, format: b.format, history: b.history, diagnostics: b.diagnostics, exact }))
+  return Object.defineProperty({ ...b }, 'report', { enumerable: true, get: report }) as SessionBuild
+}
 
 /** The options that change a build's result; a rebuild with other options starts afresh. */
 export const optionsKey = (o: SessionBuildOptions): string =>
-  JSON.stringify([o.format ?? null, o.includeMeta ?? true, o.strict ?? false, o.target ?? null, o.crossModelThinking ?? 'text', o.tokenizer.name, o.leaf === undefined ? '<default>' : o.leaf, o.withNextPrompt ?? false])
+  JSON.stringify([o.format ?? null, o.includeMeta ?? true, o.strict ?? false, o.target ?? null, o.crossModelThinking ?? 'text', o.tokenizer.name, o.leaf === undefined ? '<default>' : o.leaf, o.withNextPrompt ?? false, o.reach === undefined ? null : [o.reach.budget, o.reach.cap ?? null]])
 
 /** Adds ids as a new layer, folding all layers into one every 8 so lookups stay O(1). */
 export const addIds = (layers: IdLayers, ids: Iterable<string>): IdLayers => {
@@ -124,20 +141,60 @@ export const hasId = (layers: IdLayers, id: string): boolean => layers.some((l) 
  * Entries after the leaf (in file order) that hang below it without being on its branch.
  * Only the session's default leaf needs them: the next default leaf may grow from them.
  */
-export const belowLeaf = (entries: ReadonlyArray<Entry>, leafId: string | null, onPath: ReadonlySet<string>): ReadonlyArray<Entry> => {
+export const belowLeaf = (entries: ReadonlyArray<Entry>, leafId: string | null, onPath: (id: string) => boolean): ReadonlyArray<Entry> => {
   if (leafId === null) return []
   const under = new Set([leafId])
   const out: Entry[] = []
   for (const e of entries)
-    if (e.parentId !== null && under.has(e.parentId) && !onPath.has(e.id)) {
+    if (e.parentId !== null && under.has(e.parentId) && !onPath(e.id)) {
       under.add(e.id)
       out.push(e)
     }
   return out
 }
 
-const danglingOf = (session: LoadedSession): ReadonlySet<string> =>
-  new Set(session.entries.flatMap((e) => (e.parentId !== null && !session.byId.has(e.parentId) ? [e.parentId] : [])))
+const danglingOf = (session: LoadedSession): ReadonlySet<string> => {
+  const out = new Set<string>()
+  for (const e of session.entries) if (e.parentId !== null && !session.byId.has(e.parentId)) out.add(e.parentId)
+  return out
+}
+
+/** A loaded session's branch, converted and counted. */
+interface Converted {
+  readonly context: BranchContext
+  readonly prepared: ReadonlyArray<Prepared>
+  readonly resumable: PairPoint
+  readonly history: History
+  readonly unread?: Unread
+}
+
+/** The branch converted whole, or (with `reach`, not Claude Code) as far as the budget reaches. */
+const convert = async (session: LoadedSession, state: ParseState, options: SessionBuildOptions): Promise<E.Either<InputError, Converted>> => {
+  const reach = options.reach
+  if (reach !== undefined && session.format !== 'claude-code') {
+    const leaf = leafOf(options)(session)
+    if (E.isLeft(leaf)) return leaf
+    if (leaf.right === null) return E.right({ context: emptyContext(session), prepared: [], resumable: { prepared: 0, items: 0, repairs: 0 }, history: { items: [], repairs: [] } })
+    const read = entryReader({ file: session.file, format: session.format, state, options: { includeMeta: options.includeMeta ?? true } })
+    const r = await reachedContext(session, leaf.right, read, reach, options)
+    if (E.isLeft(r)) return r
+    const context = strictly(options, session.file, r.right.context)
+    if (E.isLeft(context)) return context
+    const { resumable, ...history } = r.right.paired
+    return E.right({ context: context.right, prepared: r.right.prepared, resumable, history, ...(r.right.unread === undefined ? {} : { unread: r.right.unread }) })
+  }
+  const context = branchContext({
+    ...(options.leaf === undefined ? {} : { leaf: options.leaf }),
+    ...(options.strict === undefined ? {} : { strict: options.strict }),
+    ...(options.withNextPrompt === undefined ? {} : { withNextPrompt: options.withNextPrompt }),
+  })(session)
+  if (E.isLeft(context)) return context
+  const count = counter(options.tokenizer, options.cache)
+  const prepared = prepareFrom(context.right.messages, 0, options, count)
+  const { resumable, ...paired } = pairFrom(prepared, count)
+  const leftOut = (context.right.omitted ?? []).map((o): Repair => ({ _tag: 'LeftOutByAgent', itemId: o.entryId, line: o.line, reason: o.reason }))
+  return E.right({ context: context.right, prepared, resumable, history: leftOut.length === 0 ? paired : { ...paired, repairs: [...leftOut, ...paired.repairs] } })
+}
 
 /**
  * Builds a session from scratch (see {@link rebuildSession} for the incremental version).
@@ -157,33 +214,31 @@ export const buildSession =
     } catch (e) {
       return E.left(inputError(file, `cannot read the file: ${describeThrown(e)}`))
     }
-    const loaded = await loadWithScan(file, options)()
+    const loaded = await loadWithScan(file, options, options.reach !== undefined)()
     if (E.isLeft(loaded)) return loaded
     const { session, scan } = loaded.right
-    const context = branchContext({
-      ...(options.leaf === undefined ? {} : { leaf: options.leaf }),
-      ...(options.strict === undefined ? {} : { strict: options.strict }),
-      ...(options.withNextPrompt === undefined ? {} : { withNextPrompt: options.withNextPrompt }),
-    })(session)
-    if (E.isLeft(context)) return context
-    const count = counter(options.tokenizer, options.cache)
-    const prepared = prepareFrom(context.right.messages, 0, options, count)
-    const { resumable, ...paired } = pairFrom(prepared, count)
-    const leftOut = (context.right.omitted ?? []).map((o): Repair => ({ _tag: 'LeftOutByAgent', itemId: o.entryId, line: o.line, reason: o.reason }))
-    const history = leftOut.length === 0 ? paired : { ...paired, repairs: [...leftOut, ...paired.repairs] }
-    const path = new Set(context.right.path)
-    const leafTimestamp = context.right.leafId === null ? undefined : session.byId.get(context.right.leafId)?.timestamp
+    const done = await convert(session, scan.state, options)
+    if (E.isLeft(done)) return done
+    const { context, prepared, resumable, history, unread } = done.right
+    // the branch as a set only if an entry hangs below the leaf (rare): a long branch costs a set of every id
+    let path: ReadonlySet<string> | undefined
+    const onPath = (id: string): boolean => (path ??= new Set(context.path)).has(id)
+    const leafTimestamp = context.leafId === null ? undefined : session.byId.get(context.leafId)?.timestamp
+    const below = options.leaf === undefined ? belowLeaf(session.entries, context.leafId, onPath) : []
+    const read = await entryReader({ file, format: session.format, state: scan.state, options: { includeMeta: options.includeMeta ?? true } })(below)
+    if (E.isLeft(read)) return read
     const built: Omit<SessionBuild, 'report'> = {
       file,
       format: session.format,
-      context: context.right,
+      context,
       history,
-      diagnostics: [...session.diagnostics, ...context.right.diagnostics],
+      ...(unread === undefined ? {} : { unread }),
+      diagnostics: [...session.diagnostics, ...context.diagnostics],
       stats: {
         mode: 'full',
         ...(fallback === undefined ? {} : { fallback }),
         linesRead: scan.nextLine - 1 + (scan.openTail ? 1 : 0),
-        messagesConverted: context.right.messages.length,
+        messagesConverted: context.messages.length,
       },
       resume: {
         key: optionsKey(options),
@@ -194,7 +249,7 @@ export const buildSession =
         parse: scan.state,
         ids: [new Set(session.byId.keys())],
         dangling: danglingOf(session),
-        below: options.leaf === undefined ? belowLeaf(session.entries, context.right.leafId, path) : [],
+        below: read.right,
         ...(leafTimestamp === undefined ? {} : { leafTimestamp }),
         prepared,
         paired: resumable,

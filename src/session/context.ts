@@ -104,13 +104,20 @@ export const changeOf = (e: Entry): SettingChange | undefined => {
       : undefined
 }
 
+/** The settings in force at the end of a branch, and where its last compaction is (-1: none). */
+export interface BranchSettings {
+  readonly thinkingLevel: string
+  readonly model: ModelRef | null
+  readonly changes: ReadonlyArray<SettingChange>
+  readonly compactionAt: number
+}
+
 /**
- * The context of the branch ending at an entry (see the module comment for the rules).
+ * The settings of a branch, root first (see the module comment, step 2).
  *
  * @category utils
  */
-export const contextOf = (session: LoadedSession, leaf: Entry, options: Pick<ContextOptions, 'withNextPrompt'> = {}): BranchContext => {
-  const { path, diagnostics } = walk(session.byId, leaf, session.file)
+export const settingsOf = (path: ReadonlyArray<Entry>): BranchSettings => {
   let thinkingLevel = 'off'
   let model: ModelRef | null = null
   let compactionAt = -1
@@ -122,36 +129,67 @@ export const contextOf = (session: LoadedSession, leaf: Entry, options: Pick<Con
     model = modelOf(e) ?? model
     if (e.body._tag === 'Compaction') compactionAt = i
   })
-  const messages: ContextMessage[] = []
-  let compaction: CompactionUsed | undefined
-  let omitted: ReadonlyArray<Omission> = []
+  return { thinkingLevel, model, changes, compactionAt }
+}
+
+/** The entries whose messages make a (non-Claude Code) branch's context, in order, after a compaction's summary. */
+export interface ContextEntries {
+  /** The compaction's summary turn, first. */
+  readonly summary?: ContextMessage
+  readonly entries: ReadonlyArray<Entry>
+  readonly compaction?: CompactionUsed
+}
+
+/**
+ * The entries of a pi or seed branch that give its context (step 3 of the module comment).
+ *
+ * @category utils
+ */
+export const contextEntries = (path: ReadonlyArray<Entry>, compactionAt: number): ContextEntries => {
   const c = path[compactionAt]
-  if (session.format === 'claude-code') {
-    const rebuilt = claudeMessages(session, path, leaf, options.withNextPrompt ?? false)
-    messages.push(...rebuilt.messages)
-    omitted = rebuilt.omitted
-  } else if (c !== undefined && c.body._tag === 'Compaction') {
-    const body = c.body
-    messages.push({ entryId: c.id, kind: 'compactionSummary', message: compactionSummaryMessage(body.summary, c.timestamp) })
-    const first = path.findIndex((e, i) => i < compactionAt && e.id === body.firstKeptEntryId)
-    if (first >= 0) for (let i = first; i < compactionAt; i++) appendEntry(messages, path[i]!)
-    for (let i = compactionAt + 1; i < path.length; i++) appendEntry(messages, path[i]!)
-    compaction = {
+  if (c === undefined || c.body._tag !== 'Compaction') return { entries: path }
+  const body = c.body
+  const first = path.findIndex((e, i) => i < compactionAt && e.id === body.firstKeptEntryId)
+  return {
+    summary: { entryId: c.id, kind: 'compactionSummary', message: compactionSummaryMessage(body.summary, c.timestamp) },
+    entries: [...(first >= 0 ? path.slice(first, compactionAt) : []), ...path.slice(compactionAt + 1)],
+    compaction: {
       entryId: c.id,
       ...(body.firstKeptEntryId === undefined ? {} : { firstKeptEntryId: body.firstKeptEntryId }),
       tokensBefore: body.tokensBefore,
       firstKeptFound: first >= 0,
-    }
-  } else for (const e of path) appendEntry(messages, e)
+    },
+  }
+}
+
+/**
+ * The context of the branch ending at an entry (see the module comment for the rules).
+ *
+ * @category utils
+ */
+export const contextOf = (session: LoadedSession, leaf: Entry, options: Pick<ContextOptions, 'withNextPrompt'> = {}): BranchContext => {
+  const { path, diagnostics } = walk(session.byId, leaf, session.file)
+  const { compactionAt, ...settings } = settingsOf(path)
+  const messages: ContextMessage[] = []
+  let compaction: CompactionUsed | undefined
+  let omitted: ReadonlyArray<Omission> = []
+  if (session.format === 'claude-code') {
+    const rebuilt = claudeMessages(session, path, leaf, options.withNextPrompt ?? false)
+    messages.push(...rebuilt.messages)
+    omitted = rebuilt.omitted
+  } else {
+    const c = contextEntries(path, compactionAt)
+    if (c.summary !== undefined) messages.push(c.summary)
+    for (const e of c.entries) appendEntry(messages, e)
+    compaction = c.compaction
+  }
   return {
     file: session.file,
     format: session.format,
     leafId: leaf.id,
     path: path.map((e) => e.id),
     messages,
-    thinkingLevel,
-    model,
-    changes,
+    ...settings,
     ...(compaction === undefined ? {} : { compaction }),
     diagnostics,
     ...(omitted.length === 0 ? {} : { omitted }),
@@ -184,11 +222,33 @@ export const emptyContext = (session: LoadedSession): BranchContext => ({
 export const branchContext =
   (options: ContextOptions = {}) =>
   (session: LoadedSession): E.Either<InputError, BranchContext> => {
-    const leafId = options.leaf === undefined ? session.defaultLeaf : options.leaf
-    if (leafId === null) return E.right(emptyContext(session))
-    const leaf = session.byId.get(leafId)
-    if (leaf === undefined) return E.left(inputError(session.file, `leaf ${show(leafId)} is not an entry id in this file (gssc sessions lists the leaves)`))
-    const context = contextOf(session, leaf, options)
-    const problem = context.diagnostics[0]
-    return options.strict === true && problem !== undefined ? E.left(inputError(session.file, problem.reason, problem.line)) : E.right(context)
+    const leaf = leafOf(options)(session)
+    if (E.isLeft(leaf)) return leaf
+    if (leaf.right === null) return E.right(emptyContext(session))
+    return strictly(options, session.file, contextOf(session, leaf.right, options))
   }
+
+/**
+ * The leaf entry a branch ends at (see {@link ContextOptions.leaf}): null for no leaf, an
+ * error naming an id that is not in the file.
+ *
+ * @category utils
+ */
+export const leafOf =
+  (options: Pick<ContextOptions, 'leaf'>) =>
+  (session: LoadedSession): E.Either<InputError, Entry | null> => {
+    const leafId = options.leaf === undefined ? session.defaultLeaf : options.leaf
+    if (leafId === null) return E.right(null)
+    const leaf = session.byId.get(leafId)
+    return leaf === undefined ? E.left(inputError(session.file, `leaf ${show(leafId)} is not an entry id in this file (gssc sessions lists the leaves)`)) : E.right(leaf)
+  }
+
+/**
+ * A context, or in strict mode the first problem met on its branch.
+ *
+ * @category utils
+ */
+export const strictly = <C extends Pick<BranchContext, 'diagnostics'>>(options: Pick<ContextOptions, 'strict'>, file: string, context: C): E.Either<InputError, C> => {
+  const problem = context.diagnostics[0]
+  return options.strict === true && problem !== undefined ? E.left(inputError(file, problem.reason, problem.line)) : E.right(context)
+}

@@ -110,8 +110,11 @@ const extend = async (file: string, options: SessionBuildOptions, prev: SessionB
   const context = { ...prev.context, leafId: leaf, path, messages, thinkingLevel, model, changes }
   const loadDiagnostics = [...r.loadDiagnostics, ...newDiagnostics]
   const onPath = new Set(chain.map((e) => e.id))
+  // prev's fields by name, not a spread: a spread would make prev's report, which nobody asked for
   const build: Omit<SessionBuild, 'report'> = {
-    ...prev,
+    file: prev.file,
+    format: prev.format,
+    ...(prev.unread === undefined ? {} : { unread: prev.unread }),
     context,
     history,
     diagnostics: [...loadDiagnostics, ...prev.context.diagnostics],
@@ -124,7 +127,7 @@ const extend = async (file: string, options: SessionBuildOptions, prev: SessionB
       parse: more.right.state,
       ids: addIds(r.ids, added.map((e) => e.id)),
       dangling: dangling.length === 0 ? r.dangling : new Set([...r.dangling, ...dangling]),
-      below: options.leaf === undefined ? belowLeaf([...r.below, ...added], leaf, onPath) : [],
+      below: options.leaf === undefined ? belowLeaf([...r.below, ...added], leaf, (id) => onPath.has(id)) : [],
       ...leafTime((leaf === null ? undefined : pool.get(leaf)?.timestamp) ?? r.leafTimestamp),
       prepared,
       paired: resumable,

@@ -11,7 +11,7 @@
  *
  * @module
  */
-export type { BranchContext, CompactionUsed, Omission, ContextMessage, Diagnostic, Entry, EntryBody, LoadedSession, MessageKind, ModelRef, SessionFormat, SettingChange } from './model.js'
+export type { BranchContext, CompactionUsed, Omission, ContextMessage, Diagnostic, Entry, EntryBody, LoadedSession, MessageKind, ModelRef, SessionFormat, SettingChange, Unread } from './model.js'
 export { SESSION_FORMATS } from './model.js'
 export { loadSession, type SessionLoadOptions } from './load.js'
 export { branchContext, type ContextOptions } from './context.js'
@@ -23,6 +23,7 @@ export { counter, messageTokens, type Count, type HistoryItem, type HistoryKind,
 export { historyPackets, sessionSource, type PacketSource } from './packets.js'
 export { olderTurns, sessionHistory, windowStart } from './window.js'
 export { buildSession, type BuildStats, type SessionBuild, type SessionBuildOptions } from './build.js'
+export type { Reach } from './reach.js'
 export { rebuildSession } from './incremental.js'
 export { createSessionCache, type SessionCache, type SessionCacheOptions } from './cache.js'
 export { buildSessions, mapLimit, type SessionRequest } from './parallel.js'

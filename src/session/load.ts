@@ -90,17 +90,19 @@ export const assemble = (file: string, s: Scan, strict: boolean): E.Either<Input
 }
 
 /**
- * Loads a file and keeps the scan. See {@link loadSession}.
+ * Loads a file and keeps the scan. See {@link loadSession}; with `stub`, message entries of
+ * pi and seed files are kept as stubs (`stub.ts`).
  *
  * @category constructors
  */
 export const loadWithScan =
-  (file: string, options: SessionLoadOptions = {}): TE.TaskEither<InputError, Loaded> =>
+  (file: string, options: SessionLoadOptions = {}, stub = false): TE.TaskEither<InputError, Loaded> =>
   async () => {
     const strict = options.strict ?? false
     const scanned = await scan(file, { ...FROM_START, ...(options.format === undefined ? {} : { format: options.format }) }, {
       strict,
       includeMeta: options.includeMeta ?? true,
+      stub,
     })
     if (E.isLeft(scanned)) return scanned
     const { format, diagnostics } = scanned.right

@@ -11,7 +11,8 @@ import { INITIAL_STATE, type AdapterOptions, type ParseState } from './formats/a
 import type { Json } from './formats/fields.js'
 import { ADAPTERS, detectFormat } from './formats/index.js'
 import { parseObject, readLines } from './lines.js'
-import type { Diagnostic, Entry, SessionFormat } from './model.js'
+import type { Diagnostic, Entry, EntryBody, SessionFormat } from './model.js'
+import { stubbed, type StubOptions } from './stub.js'
 
 /** Where to start, and what is already known from an earlier pass. */
 export interface ScanFrom {
@@ -49,7 +50,7 @@ export const FROM_START: ScanFrom = { start: 0, firstLine: 1, state: INITIAL_STA
 export const scan = async (
   file: string,
   from: ScanFrom,
-  options: AdapterOptions & { readonly strict: boolean },
+  options: AdapterOptions & StubOptions & { readonly strict: boolean },
 ): Promise<E.Either<InputError, Scan>> => {
   let format = from.format
   let state = from.state
@@ -61,13 +62,15 @@ export const scan = async (
   const titles: Array<{ leafId: string; title: string }> = []
   const diagnostics: Diagnostic[] = []
   // objects read before the format is known; replayed once it is
-  const pending: Array<{ readonly o: Json; readonly line: number }> = []
+  const pending: Array<{ readonly o: Json; readonly line: number; readonly at: number; readonly bytes: number }> = []
+  // message bodies shared by every stub of one kind (see stub.ts)
+  const stubs = new Map<string, EntryBody>()
   let failed: Diagnostic | undefined
   const report = (line: number, reason: string): void => {
     diagnostics.push({ file, line, reason })
     if (options.strict && failed === undefined) failed = { file, line, reason }
   }
-  const feed = (o: Json, line: number): void => {
+  const feed = (o: Json, line: number, at: number, bytes: number): void => {
     // a line another format would claim, and this one would not, is not read as this format's
     const other = detectFormat(o)
     if (other !== undefined && other !== format && !ADAPTERS[format!].detect(o)) {
@@ -77,15 +80,18 @@ export const scan = async (
     const result = ADAPTERS[format!].step(state, o, line, options)
     state = result.state
     for (const out of result.out) {
-      if (out._tag === 'Entry') entries.push(out.entry)
+      if (out._tag === 'Entry') entries.push(options.stub === true && format !== 'claude-code' ? stubbed(out.entry, at, bytes, stubs) : out.entry)
       else if (out._tag === 'Header') header = out.header
       else if (out._tag === 'Title') titles.push({ leafId: out.leafId, title: out.title })
       else report(line, out.reason)
     }
   }
   try {
+    let at = from.start
     for await (const batch of readLines(file, { start: from.start, firstLine: from.firstLine }))
       for (const raw of batch) {
+        const start = at
+        at = raw.end
         if (raw.terminated) {
           end = raw.end
           nextLine = raw.line + 1
@@ -93,11 +99,11 @@ export const scan = async (
         if (raw.text.length === 0 || (raw.text.charCodeAt(0) <= 32 && raw.text.trim() === '')) continue
         const parsed = parseObject(raw.text)
         if ('reason' in parsed) report(raw.line, raw.terminated ? parsed.reason : `truncated last line (no newline at end of file): ${parsed.reason}`)
-        else if (format !== undefined) feed(parsed.value, raw.line)
+        else if (format !== undefined) feed(parsed.value, raw.line, start, raw.end - start)
         else {
-          pending.push({ o: parsed.value, line: raw.line })
+          pending.push({ o: parsed.value, line: raw.line, at: start, bytes: raw.end - start })
           format = detectFormat(parsed.value)
-          if (format !== undefined) for (const p of pending.splice(0)) feed(p.o, p.line)
+          if (format !== undefined) for (const p of pending.splice(0)) feed(p.o, p.line, p.at, p.bytes)
         }
         if (failed !== undefined) return E.left(inputError(file, failed.reason, failed.line))
       }

@@ -38,6 +38,23 @@ const stopReason = (
  * @category utils
  */
 export const walk = (byId: ReadonlyMap<string, Entry>, leaf: Entry, file: string): Walk => {
+  // a loaded session has its cycles cut, so the plain climb ends; only a climb longer than
+  // the index (a cycle after all) is walked again with a set, to say where it loops
+  const reversed: Entry[] = [leaf]
+  for (let e = leaf; ; ) {
+    const pid = e.parentId
+    if (pid === null || e.body._tag === 'Boundary' || pid === e.id) break
+    const parent = byId.get(pid)
+    if (parent === undefined || reversed.length > byId.size) break
+    reversed.push(parent)
+    e = parent
+  }
+  const last = reversed[reversed.length - 1]!
+  if (reversed.length <= byId.size && stopReason(last, byId, () => false) === undefined) return { path: reversed.reverse(), diagnostics: [] }
+  return guardedWalk(byId, leaf, file)
+}
+
+const guardedWalk = (byId: ReadonlyMap<string, Entry>, leaf: Entry, file: string): Walk => {
   const reversed: Entry[] = [leaf]
   const seen = new Set<string>([leaf.id])
   const diagnostics: Diagnostic[] = []
@@ -75,6 +92,12 @@ export const treeProblems = (entries: ReadonlyArray<Entry>, byId: EntryIndex, fi
   const out: Diagnostic[] = []
   const cut = new Set<string>()
   for (const start of entries) {
+    // the common case, a parent checked before (or none): nothing to climb
+    const pid = start.parentId
+    if (pid === null || start.body._tag === 'Boundary' || (pid !== start.id && done.has(pid))) {
+      done.add(start.id)
+      continue
+    }
     const trail = new Set<string>()
     for (let e: Entry | undefined = start; e !== undefined && !done.has(e.id); ) {
       trail.add(e.id)

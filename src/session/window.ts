@@ -22,7 +22,7 @@ import type { Exclusion } from '../phase.js'
 import type { Tokenizer } from '../tokenize/tokenizer.js'
 import { counter, messageTokens, type HistoryItem } from './items.js'
 import { historyPackets, sessionSource, type PacketSource } from './packets.js'
-import type { SessionFormat } from './model.js'
+import type { SessionFormat, Unread } from './model.js'
 
 // -------------------------------------------------------------------------------------
 // model
@@ -35,6 +35,8 @@ export interface WindowOptions {
   /** The per-item cap ({@link itemCapOf}); none: no cap. */
   readonly cap?: number
   readonly tokenizer: Tokenizer
+  /** The branch's oldest entries, never converted (a build with `reach`): reported with the older turns. */
+  readonly unread?: Unread
 }
 
 /** The window's packets (capped), and the report of the turns before it. */
@@ -69,21 +71,40 @@ export const windowStart = (items: ReadonlyArray<HistoryItem>, budget: number, c
 }
 
 /**
- * The report of the turns before `start` (see {@link windowStart}): one range, or nothing.
+ * The report of the turns before `start` (see {@link windowStart}), and of the branch's
+ * entries never converted before them: one range, or nothing.
  *
  * @category utils
  * @since 0.2.0
  */
-export const olderTurns = (from: PacketSource, items: ReadonlyArray<HistoryItem>, start: number, budget: number): ReadonlyArray<Exclusion> =>
-  start === 0
-    ? []
-    : [
-        {
-          id: `${from.source}#${items[0]!.id}..${items[start - 1]!.id}`,
-          reason: 'over_budget',
-          detail: `${start} older turn(s) cannot fit: the newer turns alone need more than ${budget} tokens; not made into packets`,
-        },
-      ]
+export const olderTurns = (from: PacketSource, items: ReadonlyArray<HistoryItem>, start: number, budget: number, unread?: Unread): ReadonlyArray<Exclusion> => {
+  if (start === 0 && unread === undefined) return []
+  const first = unread?.firstId ?? items[0]!.id
+  const last = start === 0 ? unread!.lastId : items[start - 1]!.id
+  const never =
+    unread === undefined
+      ? ''
+      : `; before them ${unread.entries} older entries (lines ${unread.firstLine}-${unread.lastLine}, ${unread.bytes} bytes) were never converted or counted`
+  return [
+    {
+      id: `${from.source}#${first}..${last}`,
+      reason: 'over_budget',
+      detail: `${start} older turn(s) cannot fit: the newer turns alone need more than ${budget} tokens; not made into packets${never}`,
+    },
+  ]
+}
+
+/** An item's cost in a window: its count, or its capped count when over the cap (kept in `made`, which the caller owns). */
+const cappedCost =
+  (items: ReadonlyArray<HistoryItem>, options: WindowOptions, asPacket: (i: number) => PacketInput, made: Map<number, PacketInput>) =>
+  (i: number): number => {
+    const item = items[i]!
+    const { cap, tokenizer } = options
+    if (cap === undefined || item.tokens <= cap) return item.tokens
+    const p = capPacket(asPacket(i), cap, tokenizer)
+    made.set(i, p)
+    return p.tokens ?? messageTokens(p.message ?? item.message, counter(tokenizer))
+  }
 
 /**
  * The turns a budget can reach as history packets, each capped to the per-item cap, and one
@@ -101,18 +122,23 @@ export const windowed = (from: PacketSource, items: ReadonlyArray<HistoryItem>, 
   // the capped packets the walk made, so a long turn is cut once
   const made = new Map<number, PacketInput>()
   const capped = (i: number): PacketInput => made.get(i) ?? capPacket(asPacket(i), cap, tokenizer)
-  const count = counter(tokenizer)
-  const cost = (i: number): number => {
-    const item = items[i]!
-    if (cap === undefined || item.tokens <= cap) return item.tokens
-    const p = capPacket(asPacket(i), cap, tokenizer)
-    made.set(i, p)
-    return p.tokens ?? messageTokens(p.message ?? item.message, count)
-  }
-  const start = budget === undefined ? 0 : windowStart(items, budget, cost)
+  const start = budget === undefined ? 0 : windowStart(items, budget, cappedCost(items, options, asPacket, made))
   const packets: PacketInput[] = []
   for (let i = start; i < items.length; i++) packets.push(capped(i))
-  return { packets, excluded: budget === undefined ? [] : olderTurns(from, items, start, budget) }
+  return { packets, excluded: budget === undefined ? [] : olderTurns(from, items, start, budget, options.unread) }
+}
+
+/**
+ * The index of the oldest item a window reaches (see {@link windowed}): 0 when every item
+ * fits or there is no budget.
+ *
+ * @category utils
+ */
+export const reachStart = (items: ReadonlyArray<HistoryItem>, options: WindowOptions): number => {
+  if (options.budget === undefined) return 0
+  // the packets' names never change a cost
+  const asPacket = (i: number): PacketInput => historyPackets({ source: '' })([items[i]!])[0]!
+  return windowStart(items, options.budget, cappedCost(items, options, asPacket, new Map()))
 }
 
 // -------------------------------------------------------------------------------------
@@ -131,11 +157,16 @@ export const windowed = (from: PacketSource, items: ReadonlyArray<HistoryItem>, 
  * @since 0.2.0
  */
 export const sessionHistory = (
-  session: { readonly file: string; readonly format: SessionFormat; readonly context: { readonly leafId: string | null }; readonly history: { readonly items: ReadonlyArray<HistoryItem> } },
+  session: { readonly file: string; readonly format: SessionFormat; readonly context: { readonly leafId: string | null }; readonly history: { readonly items: ReadonlyArray<HistoryItem> }; readonly unread?: Unread },
   from: PacketSource = sessionSource(session),
 ): Gatherer =>
   builtin('session', ({ config, now, tokenizer }) => async () => {
     const cap = itemCapOf(config)
-    const w = windowed(from, session.history.items, { budget: availableTokens(config), tokenizer, ...(cap === undefined ? {} : { cap }) })
+    const w = windowed(from, session.history.items, {
+      budget: availableTokens(config),
+      tokenizer,
+      ...(cap === undefined ? {} : { cap }),
+      ...(session.unread === undefined ? {} : { unread: session.unread }),
+    })
     return E.right({ packets: w.packets.map((p) => packet(p, now)), failures: [], excluded: w.excluded })
   })

@@ -44,9 +44,22 @@ describe('gssc build --session (Claude Code)', () => {
   })
 
   it('groups repeated repairs into one line with the count and the first ids', async () => {
-    const r = await cli(['build', '--session', shared('pi', 'large-session.jsonl'), '--max-tokens', '4000'])
+    // a strategy fits the whole history, so every turn is converted
+    const r = await cli(['build', '--session', shared('pi', 'large-session.jsonl'), '--max-tokens', '4000', '--strategy', 'truncate'])
     const lines = r.stderr.split('\n').filter((l) => l.includes('failed assistant turns'))
     expect(lines).toEqual(['gssc: session large-session.jsonl: 22 failed assistant turns (error or aborted) left out: v1-2, v1-32, v1-233, v1-273 and 18 more'])
+  })
+
+  it('converts only the turns the budget reaches and says which lines it only checked (test/session/reach.test.ts: the same window as a whole conversion)', async () => {
+    const args = ['build', '--session', shared('pi', 'large-session.jsonl'), '--max-tokens', '4000', '-q', 'next', '--json']
+    const r = await cli(args)
+    expect(r.stderr.split('\n')[0]).toBe(
+      'gssc: session large-session.jsonl: pi, leaf v1-1018, 51 turns read (the 966 older entries on lines 2-967, 0.9 MB, were checked but not converted: the newer turns fill the budget)',
+    )
+    // repairs are said for the turns converted only
+    expect(r.stderr).toContain('gssc: session large-session.jsonl: 1 failed assistant turns (error or aborted) left out: v1-974')
+    const out = JSON.parse(r.stdout)
+    expect(out.excluded[0]).toMatchObject({ id: 'pi:large-session.jsonl#v1-1..v1-993', reason: 'over_budget' })
   })
 
   it('names packets after the file as the user sees it, so --explain shows short ids', async () => {

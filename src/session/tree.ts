@@ -81,9 +81,10 @@ export interface TreeProblems {
 }
 
 /**
- * Missing parents and parent cycles among some entries, each reported once. Linear: every
- * entry is climbed from at most once, thanks to the `done` set. A climb ends at an id the
- * index `has` but cannot `get` (an entry checked by an earlier pass).
+ * Missing parents and parent cycles among some entries (in file order), each reported once.
+ * Linear: every entry is climbed from at most once, thanks to the `done` set, and a climb
+ * ends at an entry on an earlier line (checked before). A climb also ends at an id the index
+ * `has` but cannot `get`, or at an entry of an earlier pass (checked by that pass).
  *
  * @category utils
  */
@@ -92,14 +93,15 @@ export const treeProblems = (entries: ReadonlyArray<Entry>, byId: EntryIndex, fi
   const out: Diagnostic[] = []
   const cut = new Set<string>()
   for (const start of entries) {
-    // the common case, a parent checked before (or none): nothing to climb
+    // the common case, a root or a parent on an earlier line (entries come in file order, so
+    // it was checked already): nothing to climb, and no set to grow by every id of a long file
     const pid = start.parentId
-    if (pid === null || start.body._tag === 'Boundary' || (pid !== start.id && done.has(pid))) {
-      done.add(start.id)
-      continue
-    }
+    if (pid === null || start.body._tag === 'Boundary') continue
+    const parent = byId.get(pid)
+    if (parent !== undefined && parent !== start && parent.line < start.line) continue
     const trail = new Set<string>()
-    for (let e: Entry | undefined = start; e !== undefined && !done.has(e.id); ) {
+    // an entry on an earlier line was checked (as a start, or on a climb) and so was all above it
+    for (let e: Entry | undefined = start; e !== undefined && !(e.line < start.line) && !done.has(e.id); ) {
       trail.add(e.id)
       const reason = stopReason(e, byId, (id) => trail.has(id))
       if (reason !== undefined) {

@@ -43,12 +43,12 @@ const newest = (dir: string): number => {
   return t
 }
 
-/** Builds `dist/` and the CLI bundle (as `npm run build`) when either is missing or older than `src/`. */
+/** Builds `dist/` (library bundles, rank files, CLI bundle: as `npm run build`) when either is missing or older than `src/`. */
 export const ensureDist = (): void => {
   const src = newest(join(ROOT, 'src'))
   const fresh = (file: string): boolean => existsSync(file) && statSync(file).mtimeMs >= src
   if (fresh(join(ROOT, 'dist', 'index.js')) && fresh(join(ROOT, 'dist', 'cli', 'bundle', 'gssc.js'))) return
-  for (const args of [[join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'], [join(ROOT, 'scripts', 'bundle-cli.mjs')]]) {
+  for (const args of [[join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'], [join(ROOT, 'scripts', 'bundle.mjs')]]) {
     const r = spawnSync(NODE, args, { cwd: ROOT, encoding: 'utf8' })
     if (r.status !== 0) throw new Error(`building dist/ failed: ${r.stdout}${r.stderr}`)
   }

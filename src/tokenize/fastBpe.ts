@@ -21,6 +21,7 @@ import { mergePiece } from './merge.js'
 import { pairCache, type PairCache } from './pairCache.js'
 import { initialParts } from './pieceParts.js'
 import { compileSplitter, nextPiece, type Splitter } from './pretokenize.js'
+import { readRankFile } from './rankFile.js'
 import { prefixHashes, rankOf, rankTable, type RankTable } from './rankTable.js'
 import { scratch, type Scratch } from './scratch.js'
 import { MAX_BYTES_PER_UNIT, utf8Into } from './utf8.js'
@@ -35,7 +36,7 @@ import { MAX_BYTES_PER_UNIT, utf8Into } from './utf8.js'
 // tokens); the pair memo fills; and the scratch space is reused from piece to piece
 // (allocating it per piece would dominate on short texts) and grows.
 interface Engine {
-  readonly decoded: DecodedRanks
+  readonly tokens: () => DecodedRanks
   readonly table: RankTable
   readonly splitter: Splitter
   readonly pieceStart: Int32Array
@@ -82,30 +83,55 @@ export const fastBpe = (encoding: EncodingName): Bpe => {
   }
 }
 
+/** What every engine of an encoding shares: read-only once built. */
+interface Tables {
+  readonly table: RankTable
+  readonly pattern: string
+  /** The tokens in rank order, for the character table (built on first call). */
+  readonly tokens: () => DecodedRanks
+}
+
 /**
  * The read-only part of an engine, built once per encoding per process. This is the one
  * module-level memo in gssc, on purpose: "ranks load lazily, once" should hold even when a
- * caller makes a new tokenizer per build (as `build` does when given none), and decoding the
- * o200k tables costs ~100–200 ms and 20 MiB. The tables are never written after they are
- * built, so sharing them cannot change any result; everything that does change (the pair
- * memo, the character table, the scratch space, the splitter's position) stays per engine.
+ * caller makes a new tokenizer per build (as `build` does when given none), and even
+ * unpacking the o200k table costs tens of milliseconds and 10 MiB. The tables are never
+ * written after they are built, so sharing them cannot change any result; everything that
+ * does change (the pair memo, the character table, the scratch space, the splitter's
+ * position) stays per engine.
  */
-const tables = new Map<EncodingName, { readonly decoded: DecodedRanks; readonly table: RankTable; readonly pattern: string }>()
+const tables = new Map<EncodingName, Tables>()
 
-const sharedTables = (encoding: EncodingName): { readonly decoded: DecodedRanks; readonly table: RankTable; readonly pattern: string } => {
+/**
+ * Loads an encoding's tables from the packed rank file shipped in `dist/ranks/` (Node only),
+ * once per process. False when there is none, and the tables must come from js-tiktoken's
+ * rank module (`loadEncoding`).
+ *
+ * @category loading
+ * @since 0.2.0
+ */
+export const loadPackedTables = (encoding: EncodingName): boolean => {
+  if (tables.has(encoding)) return true
+  const file = readRankFile(encoding)
+  if (file._tag === 'Left') return false
+  tables.set(encoding, file.right)
+  return true
+}
+
+const sharedTables = (encoding: EncodingName): Tables => {
   let t = tables.get(encoding)
-  if (t === undefined) {
+  if (t === undefined && !loadPackedTables(encoding)) {
     const ranks = loadRanks(encoding)
     const decoded = decodeRanks(ranks.bpe_ranks)
-    tables.set(encoding, (t = { decoded, table: rankTable(decoded), pattern: ranks.pat_str }))
+    tables.set(encoding, (t = { table: rankTable(decoded), pattern: ranks.pat_str, tokens: () => decoded }))
   }
-  return t
+  return t ?? tables.get(encoding)!
 }
 
 const createEngine = (encoding: EncodingName): Engine => {
-  const { decoded, table, pattern } = sharedTables(encoding)
+  const { tokens, table, pattern } = sharedTables(encoding)
   return {
-    decoded,
+    tokens,
     table,
     chars: undefined,
     mergedWithout: 0,
@@ -174,7 +200,7 @@ const tokenizePiece = (e: Engine, s: Scratch, text: string, start: number, end: 
 
 const charsFor = (e: Engine, bytes: number): CharTable | undefined => {
   if (e.chars !== undefined || (e.mergedWithout += bytes) < CHAR_TABLE_AFTER) return e.chars
-  e.chars = charTable(e.decoded, e.table)
+  e.chars = charTable(e.tokens(), e.table)
   return e.chars
 }
 

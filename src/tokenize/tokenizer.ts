@@ -11,7 +11,7 @@ import * as E from 'fp-ts/lib/Either.js'
 import { configError, type ConfigError } from '../error.js'
 import { referenceBpe, type Bpe, type EncodingName } from './bpe.js'
 import { loadEncoding, loadRanks } from './ranks.js'
-import { fastBpe } from './fastBpe.js'
+import { fastBpe, loadPackedTables } from './fastBpe.js'
 
 // -------------------------------------------------------------------------------------
 // model
@@ -74,7 +74,9 @@ export const encodingTokenizer = (
     ...(options.model === undefined ? {} : { model: options.model }),
     count: (text) => (text.length === 0 ? 0 : load().count(text)),
     lowerBound: pieceLowerBound,
-    ready: () => loadEncoding(encoding).then(() => undefined),
+    // the fast engine reads the packed rank file where there is one (Node, an installed build)
+    ready: () =>
+      options.engine !== 'js-tiktoken' && loadPackedTables(encoding) ? Promise.resolve() : loadEncoding(encoding).then(() => undefined),
     prefixEnd: (text, maxTokens) => {
       if (maxTokens <= 0 || text.length === 0) return 0
       const ends = load().tokenEnds(text)

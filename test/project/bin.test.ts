@@ -3,6 +3,9 @@ import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 
+/** The last file `npm run build` writes (scripts/bundle.mjs: library, rank files, then the CLI). */
+const BUILT = 'dist/cli/bundle/gssc.js'
+
 // The published CLI runs compiled code in plain Node, where module resolution is stricter
 // than in the test runner; run it for real.
 describe('bin/gssc.mjs', () => {
@@ -10,7 +13,7 @@ describe('bin/gssc.mjs', () => {
     // build when dist/ is missing or older than any source file (a stale build would test old code)
     const newest = (dir: string): number =>
       Math.max(0, ...readdirSync(dir, { withFileTypes: true }).map((e) => (e.isDirectory() ? newest(join(dir, e.name)) : statSync(join(dir, e.name)).mtimeMs)))
-    if (!existsSync('dist/cli/main.js') || statSync('dist/cli/main.js').mtimeMs < newest('src')) execFileSync('npm', ['run', 'build'], { stdio: 'ignore' })
+    if (!existsSync(BUILT) || statSync(BUILT).mtimeMs < newest('src')) execFileSync('npm', ['run', 'build'], { stdio: 'ignore' })
   }, 120_000)
 
   it('prints help with exit code 0', () => {

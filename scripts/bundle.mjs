@@ -1,0 +1,134 @@
+// What `npm run build` ships besides tsc's declarations (`node scripts/bundle.mjs [dist]`):
+//
+// - the library: one ES module per entry point of package.json's `exports` (dist/index.js,
+//   dist/tokenize/index.js, …), code shared by entries in dist/lib/. Node then reads 8 files
+//   on `import 'gssc'` instead of resolving and compiling ~160 modules (fp-ts's CommonJS
+//   among them). esbuild bundles; rollup then merges the small chunks esbuild's splitting
+//   leaves (33 for the root entry), where that changes nothing an entry runs on import. fp-ts, ts-pattern, jsonc-parser and js-tiktoken's engine are bundled (ES
+//   module builds, tree-shaken, no platform-specific code); the other dependencies stay
+//   imports, so a user's bundler picks their browser or Node builds, and js-tiktoken's rank
+//   modules stay lazily loaded files.
+// - the packed rank tables, dist/ranks/<encoding>.bin (src/tokenize/rankFile.ts): on Node the
+//   first count reads one file instead of parsing, decoding and hashing js-tiktoken's ranks.
+// - the CLI as its own bundle, dist/cli/bundle/, run by bin/gssc.mjs: each command's code is a
+//   chunk loaded only when that command runs.
+import { build } from 'esbuild'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { rollup } from 'rollup'
+
+// the dist folder may be given (the package test stages a build elsewhere)
+const dist = process.argv[2] ?? 'dist'
+const pkg = JSON.parse(readFileSync('package.json', 'utf8'))
+
+// -------------------------------------------------------------------------------------
+// library
+// -------------------------------------------------------------------------------------
+
+/** `./dist/tokenize/index.js` → `tokenize/index` (the entry's name) and its source file. */
+const entries = Object.fromEntries(
+  Object.values(pkg.exports)
+    .flatMap((e) => (typeof e === 'object' && typeof e.default === 'string' ? [e.default] : []))
+    .map((out) => {
+      const name = out.replace(/^\.\/dist\//, '').replace(/\.js$/, '')
+      return [name, `src/${name}.ts`]
+    }),
+)
+
+/** fp-ts's ES module build, so bundles tree-shake it (sources import `fp-ts/lib/*.js`, which Node needs). */
+const fpTsEs6 = {
+  name: 'fp-ts-es6',
+  setup: (b) => b.onResolve({ filter: /^fp-ts\/lib\// }, (args) => b.resolve(args.path.replace(/^fp-ts\/lib\//, 'fp-ts/es6/'), { kind: args.kind, resolveDir: args.resolveDir })),
+}
+
+const BUNDLED = new Set(['fp-ts', 'ts-pattern', 'jsonc-parser', 'js-tiktoken'])
+const imported = [...Object.keys(pkg.dependencies), ...Object.keys(pkg.peerDependencies ?? {})].filter((d) => !BUNDLED.has(d))
+
+const staged = mkdtempSync(join(tmpdir(), 'gssc-bundle-'))
+try {
+  await build({
+    entryPoints: entries,
+    outdir: staged,
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    // neutral: no Node shims; the core entries must stay loadable by browser bundlers
+    platform: 'neutral',
+    mainFields: ['module', 'main'],
+    target: 'es2022',
+    // js-tiktoken's engine (`js-tiktoken/lite`, a few kB) is bundled, its rank modules are not
+    external: ['node:*', 'js-tiktoken/ranks/*', ...imported.flatMap((d) => [d, `${d}/*`])],
+    plugins: [fpTsEs6],
+    logLevel: 'warning',
+  })
+  const merged = await rollup({
+    input: Object.fromEntries(Object.keys(entries).map((name) => [name, join(staged, `${name}.js`)])),
+    // what esbuild left as imports stays imports
+    external: (id) => !id.startsWith('.') && !id.startsWith('/') && !/^[A-Za-z]:[\\/]/.test(id),
+    onLog: (level, log, handler) => (level === 'warn' ? handler('error', log) : undefined),
+  })
+  rmSync(join(dist, 'lib'), { recursive: true, force: true })
+  await merged.write({ dir: dist, format: 'es', chunkFileNames: 'lib/[name]-[hash].js', experimentalMinChunkSize: 100_000 })
+  await merged.close()
+} finally {
+  rmSync(staged, { recursive: true, force: true })
+}
+
+// -------------------------------------------------------------------------------------
+// rank files
+// -------------------------------------------------------------------------------------
+
+// the packer is TypeScript: bundled in memory and loaded from a data URL
+const packer = await build({
+  stdin: {
+    contents: [
+      `import { decodeRanks } from './src/tokenize/decodeRanks.ts'`,
+      `import { rankTable } from './src/tokenize/rankTable.ts'`,
+      `import { packRanks } from './src/tokenize/rankFile.ts'`,
+      `export const pack = (ranks) => { const d = decodeRanks(ranks.bpe_ranks); return packRanks(d, rankTable(d), ranks.pat_str) }`,
+    ].join('\n'),
+    resolveDir: '.',
+    loader: 'ts',
+  },
+  bundle: true,
+  write: false,
+  format: 'esm',
+  platform: 'neutral',
+  mainFields: ['module', 'main'],
+  plugins: [fpTsEs6],
+  logLevel: 'warning',
+})
+const { pack } = await import(`data:text/javascript;base64,${Buffer.from(packer.outputFiles[0].text).toString('base64')}`)
+mkdirSync(join(dist, 'ranks'), { recursive: true })
+for (const encoding of ['o200k_base', 'cl100k_base']) {
+  const ranks = (await import(`js-tiktoken/ranks/${encoding}`)).default
+  writeFileSync(join(dist, 'ranks', `${encoding}.bin`), pack(ranks))
+}
+
+// -------------------------------------------------------------------------------------
+// CLI
+// -------------------------------------------------------------------------------------
+
+const cli = join(dist, 'cli', 'bundle')
+rmSync(cli, { recursive: true, force: true })
+await build({
+  // the batch worker is an entry of its own: tinypool loads it by file, next to the chunks
+  entryPoints: { gssc: 'src/cli/bin.ts', batchWorker: 'src/cli/batchWorker.ts' },
+  outdir: cli,
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  // ES module builds first: jsonc-parser's UMD build requires its parts at run time
+  mainFields: ['module', 'main'],
+  target: 'node20',
+  // optional peers stay the user's own installs
+  // (and tinypool, which starts its workers from its own files; and js-tiktoken, whose rank
+  // modules are needed only where dist/ranks/ is not)
+  external: ['typescript', '@huggingface/tokenizers', '@lenml/*', 'tinypool', 'js-tiktoken/ranks/*'],
+  plugins: [fpTsEs6],
+  // ESM output with CommonJS dependencies (commander, js-tiktoken ranks) needs a require
+  banner: { js: "import { createRequire as __gsscRequire } from 'node:module'; const require = __gsscRequire(import.meta.url);" },
+  logLevel: 'warning',
+})

@@ -38,7 +38,7 @@ import { clean } from '../inspect/width.js'
 import { sessionPackets } from './session.js'
 import { chunkPackets, historyFilePackets, mediaParts, workspaceSource, type Sourced } from './sources.js'
 import { summary } from './summary.js'
-import { workspaceUsageProblem, type WorkspaceFlags } from './workspace.js'
+import { workspaceUsageProblem, type WorkspaceFlags } from './workspaceFlags.js'
 
 /** Parsed options of `gssc build`. */
 export interface BuildFlags extends WorkspaceFlags {

@@ -8,7 +8,7 @@ import { createRequire } from 'node:module'
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander'
 import * as E from 'fp-ts/lib/Either.js'
 import { visible } from '../inspect/width.js'
-import { createTokenizer } from '../tokenize/tokenizer.js'
+import { modelEncoding } from '../tokenize/models.js'
 import type { BatchFlags } from './batch.js'
 import type { BuildFlags } from './build.js'
 import type { PromptFlags } from './workspace.js'
@@ -41,7 +41,7 @@ const ratio =
 
 /** `--model`: a name the tokenizer knows, checked while the command line is read. */
 const model = (value: string): string => {
-  const t = createTokenizer(value)
+  const t = modelEncoding(value)
   if (E.isLeft(t)) throw new InvalidArgumentError(`--model ${t.left.message.replace(/^config\.model: /, '')}`)
   return value
 }

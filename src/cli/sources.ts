@@ -22,11 +22,10 @@ import { toChatMessage } from '../gather/builtins.js'
 import type { Gatherer } from '../gather/gatherer.js'
 import type { Tokenizer } from '../tokenize/tokenizer.js'
 import { DEFAULT_MAX_IMAGE_BYTES, imagePart, sniffImage } from '../workspace/media.js'
-import { workspaceGathering } from '../gather/workspace.js'
 import { parseJson } from '../json.js'
 import { nameOf, readBytes, readText, STDIN } from './files.js'
 import type { Io } from './io.js'
-import { workspaceNotes, workspaceSettings, type WorkspaceFlags } from './workspace.js'
+import type { WorkspaceFlags } from './workspaceFlags.js'
 
 /** Packets from a source, and lines worth telling the user. */
 export interface Sourced {
@@ -42,7 +41,11 @@ export const historyFilePackets = (history: ReadonlyArray<SimpleMessage>, tokeni
   return { packets: historyPackets({ source: file })(h.items), notes: h.repairs.map((r) => `${file}: repaired: ${r._tag}`) }
 }
 
-/** A workspace folder's system-prompt parts as packets, read and built as the flags say. */
+/**
+ * A workspace folder's system-prompt parts as packets, read and built as the flags say. The
+ * workspace reader (and its YAML parser) loads only here, so a build without `--workspace`
+ * does not compile it.
+ */
 export const workspaceSource = (
   dir: string,
   tokenizer: Tokenizer,
@@ -50,12 +53,17 @@ export const workspaceSource = (
   io: Pick<Io, 'stdin' | 'env'>,
 ): TE.TaskEither<GsscError, Sourced & { readonly root: string }> =>
   pipe(
-    workspaceSettings(flags, io),
-    TE.chainW((settings) =>
+    TE.fromTask(() => Promise.all([import('./workspace.js'), import('../gather/workspace.js')])),
+    TE.chainW(([{ workspaceNotes, workspaceSettings }, { workspaceGathering }]) =>
       pipe(
-        // the workspace gatherer's own path (gather/workspace.ts)
-        workspaceGathering(dir, tokenizer, { load: settings.load, prompt: settings.prompt }),
-        TE.map((g) => ({ root: g.workspace.root, packets: g.packets, notes: workspaceNotes(dir, g.workspace) })),
+        workspaceSettings(flags, io),
+        TE.chainW((settings) =>
+          pipe(
+            // the workspace gatherer's own path (gather/workspace.ts)
+            workspaceGathering(dir, tokenizer, { load: settings.load, prompt: settings.prompt }),
+            TE.map((g) => ({ root: g.workspace.root, packets: g.packets, notes: workspaceNotes(dir, g.workspace) })),
+          ),
+        ),
       ),
     ),
   )

@@ -27,25 +27,9 @@ import { buildSystemPrompt, type SystemPrompt } from '../workspace/prompt.js'
 import { pathHost } from '../workspace/requirements.js'
 import { textOrFile } from './files.js'
 import { EXIT, type Io } from './io.js'
-import { WORKSPACE_ONLY, type WorkspaceFlags } from './workspaceFlags.js'
+import { workspaceUsageProblem, type WorkspaceFlags } from './workspaceFlags.js'
 
-export { workspaceOptions, type WorkspaceFlags } from './workspaceFlags.js'
-
-/**
- * Flag combinations that cannot work with a workspace, or without one.
- *
- * @category utils
- */
-export const workspaceUsageProblem = (flags: WorkspaceFlags & { readonly workspace?: string }, needsWorkspace: boolean): string | undefined => {
-  if (needsWorkspace && flags.workspace === undefined) {
-    const given = [...WORKSPACE_ONLY, ['channel', '--channel'] as const, ['chatId', '--chat-id'] as const].find(([key]) => flags[key] !== undefined)
-    if (given !== undefined || flags.tools === false) return `${given?.[1] ?? '--no-tools'} needs --workspace`
-  }
-  if (flags.chatId !== undefined && flags.channel === undefined) return '--chat-id needs --channel'
-  if (flags.channel !== undefined && flags.chatId === undefined && flags.nanobotVersion !== 'HEAD') return '--channel needs --chat-id (only nanobot HEAD takes a channel alone)'
-  if (flags.tool !== undefined && flags.tools === false) return '--tool and --no-tools contradict each other'
-  return undefined
-}
+export { workspaceOptions, workspaceUsageProblem, type WorkspaceFlags } from './workspaceFlags.js'
 
 /** `--now` as a date: an instant as written, or a wall time in `timeZone`. */
 const clockOf = (now: string, timeZone: string): E.Either<GsscError, Date> => {

@@ -42,6 +42,23 @@ export const WORKSPACE_ONLY: ReadonlyArray<readonly [keyof WorkspaceFlags, strin
   ['platform', '--platform'],
 ]
 
+/**
+ * Flag combinations that cannot work with a workspace, or without one (here, not with the
+ * workspace reader, so `gssc build` checks them without loading it).
+ *
+ * @category utils
+ */
+export const workspaceUsageProblem = (flags: WorkspaceFlags & { readonly workspace?: string }, needsWorkspace: boolean): string | undefined => {
+  if (needsWorkspace && flags.workspace === undefined) {
+    const given = [...WORKSPACE_ONLY, ['channel', '--channel'] as const, ['chatId', '--chat-id'] as const].find(([key]) => flags[key] !== undefined)
+    if (given !== undefined || flags.tools === false) return `${given?.[1] ?? '--no-tools'} needs --workspace`
+  }
+  if (flags.chatId !== undefined && flags.channel === undefined) return '--chat-id needs --channel'
+  if (flags.channel !== undefined && flags.chatId === undefined && flags.nanobotVersion !== 'HEAD') return '--channel needs --chat-id (only nanobot HEAD takes a channel alone)'
+  if (flags.tool !== undefined && flags.tools === false) return '--tool and --no-tools contradict each other'
+  return undefined
+}
+
 const version = (value: string): NanobotVersion => {
   const v = parseNanobotVersion(value, '--nanobot-version')
   if (E.isLeft(v)) throw new InvalidArgumentError(v.left.message.replace(/^--nanobot-version: /, ''))

@@ -8,10 +8,14 @@
  * @module
  */
 import * as E from 'fp-ts/lib/Either.js'
-import { configError, type ConfigError } from '../error.js'
+import { pipe } from 'fp-ts/lib/function.js'
+import type { ConfigError } from '../error.js'
 import { referenceBpe, type Bpe, type EncodingName } from './bpe.js'
 import { loadEncoding, loadRanks } from './ranks.js'
 import { fastBpe, loadPackedTables } from './fastBpe.js'
+import { modelEncoding } from './models.js'
+
+export { baseModel } from './models.js'
 
 // -------------------------------------------------------------------------------------
 // model
@@ -231,36 +235,6 @@ const isAsciiLetter = (c: number): boolean => (c >= 97 && c <= 122) || (c >= 65 
 const runPieces = (kind: number, length: number, next: number): number =>
   kind === LETTER_RUN ? 1 : kind === DIGIT_RUN ? Math.ceil(length / 3) : kind === OTHER_RUN && !(length === 1 && isAsciiLetter(next)) ? 1 : 0
 
-const O200K = /^(gpt-4o|chatgpt-4o|gpt-4\.1|gpt-4\.5|gpt-5|o\d+(-|$)|gpt-oss)/
-const CL100K = /^(gpt-4|gpt-3\.5|gpt-35|text-embedding-3|text-embedding-ada-002|davinci-002|babbage-002)/
-const CLAUDE = /^claude/
-
-/**
- * The model a name stands for, as OpenAI's own id: lower case, without a provider prefix
- * (`openai/gpt-4o`, `openrouter/openai/gpt-4o`, `azure:gpt-4o`, Bedrock's
- * `us.anthropic.claude-…`) and without a fine-tune's suffix (`ft:gpt-4o-mini:org::id` is
- * `gpt-4o-mini`).
- *
- * @example
- * baseModel('openai/gpt-4.1-mini')             // 'gpt-4.1-mini'
- * baseModel('ft:gpt-4o-mini-2024-07-18:acme::x') // 'gpt-4o-mini-2024-07-18'
- * @category utils
- * @since 0.1.0
- */
-export const baseModel = (model: string): string => {
-  let m = model.trim().toLowerCase()
-  if (m.startsWith('ft:')) m = m.slice(3).split(':')[0] ?? ''
-  m = m.slice(m.lastIndexOf('/') + 1)
-  if (!m.startsWith('ft:') && /^[a-z0-9-]+:/.test(m) && !/^[a-z0-9-]+:\d/.test(m)) m = m.slice(m.indexOf(':') + 1)
-  if (m.startsWith('ft:')) m = m.slice(3).split(':')[0] ?? ''
-  const bedrock = /^(?:[a-z]{2}\.)?anthropic\.(claude.*)$/.exec(m)
-  return bedrock === null ? m : bedrock[1]!
-}
-
-/** How to choose when a name is not known: what the error says. */
-const HOW_TO_CHOOSE =
-  'name an OpenAI model (gpt-4o, gpt-4.1, gpt-4.5, gpt-5, o1/o3/o4-mini, gpt-4, gpt-3.5-turbo; a provider prefix such as openai/ or a fine-tune id ft:gpt-4o-mini:… is fine) or a Claude model, or choose the encoding yourself: o200k_base (GPT-4o and later), cl100k_base (GPT-4, GPT-3.5; also an approximation for Claude), or estimate (about 4 characters per token, for any other model); Llama 3, Qwen 3, DeepSeek V3 and Gemma 3 count exactly with await openWeightTokenizer(model)() from gssc/tokenize'
-
 /**
  * The tokenizer for a model name or encoding name.
  *
@@ -285,13 +259,12 @@ const HOW_TO_CHOOSE =
 export const createTokenizer = (
   model: string,
   options: { readonly engine?: Engine } = {},
-): E.Either<ConfigError, Tokenizer> => {
-  if (typeof model !== 'string') return E.left(configError('model', model, `must be a model name; ${HOW_TO_CHOOSE}`))
-  const m = baseModel(model)
-  if (m === 'estimate') return E.right(estimateTokenizer())
-  if (m === 'o200k_base' || m === 'cl100k_base') return E.right(encodingTokenizer(m, options))
-  if (O200K.test(m)) return E.right(encodingTokenizer('o200k_base', { ...options, model }))
-  if (CL100K.test(m)) return E.right(encodingTokenizer('cl100k_base', { ...options, model }))
-  if (CLAUDE.test(m)) return E.right(encodingTokenizer('cl100k_base', { ...options, model, exact: false }))
-  return E.left({ _tag: 'ConfigError', field: 'model', value: model, message: `config.model: unknown model ${JSON.stringify(model)}; ${HOW_TO_CHOOSE}` })
-}
+): E.Either<ConfigError, Tokenizer> =>
+  pipe(
+    modelEncoding(model),
+    E.map((m) =>
+      m.encoding === 'estimate'
+        ? estimateTokenizer()
+        : encodingTokenizer(m.encoding, { ...options, ...(m.model === undefined ? {} : { model: m.model }), ...(m.exact ? {} : { exact: false }) }),
+    ),
+  )

@@ -7,13 +7,18 @@
  * matters survived (JSON key paths, error lines, declarations, headings: `scripts/survival.ts`),
  * how often the JSON stayed valid, and how many tokens each needs to keep *all* of it:
  * truncation needs the prefix up to the last of them; the compressor's need is found by
- * bisecting the budget.
+ * bisecting the budget. A third table measures the same outputs the way the pipeline and
+ * `fitMessages` cut them: through the per-item cap (`capMessage`, on a tool result, no hint:
+ * sniffed), against the head-and-tail cut the cap made of every kind but JSON before
+ * (`cutMiddle`), at the same budget.
  *
  * Run: npm run quality [-- --json]
  */
 import * as E from 'fp-ts/lib/Either.js'
 import { compressContent, jsonTree, loadTypeScript, sniff, type ContentKind } from '../src/compress/content/index.js'
-import { cutText } from '../src/compress/cutText.js'
+import { cutMiddle, cutText } from '../src/compress/cutText.js'
+import { capMessage } from '../src/gather/itemCap.js'
+import { message, messageText, toolResult } from '../src/message.js'
 import { createTokenizer } from '../src/tokenize/tokenizer.js'
 import { survivorsOf } from './survival.js'
 import { toolOutputs } from './toolOutputs.js'
@@ -41,6 +46,7 @@ export const main = async (): Promise<string> => {
   const outputs = await toolOutputs()
   const typescript = await loadTypeScript()
   const cells = new Map<string, Cell>()
+  const capCells = new Map<string, Cell>()
   const need = new Map<ContentKind, { items: number; original: number; content: number; cut: number }>()
   const kinds = new Map<ContentKind, number>()
   for (const o of outputs) {
@@ -66,6 +72,24 @@ export const main = async (): Promise<string> => {
         c.validContent += jsonTree(content.text) === undefined ? 0 : 1
         c.validCut += jsonTree(cut) === undefined ? 0 : 1
       }
+      // the pipeline's way: the per-item cap on a tool result, against head and tail
+      const capped = capMessage(message('tool', [toolResult('c1', o.tool, o.text)]), budget, tokenizer)
+      const middle = cutMiddle(o.text, budget, tokenizer)
+      if (capped !== undefined && middle !== undefined) {
+        const k = capCells.get(key) ?? cell()
+        capCells.set(key, k)
+        const text = messageText(capped.message)
+        k.n++
+        k.tokensContent += capped.keptTokens
+        k.tokensCut += middle.tokens
+        k.keptContent += survivors.keptIn(text)
+        k.keptCut += survivors.keptIn(middle.text)
+        k.total += survivors.items.length
+        if (sniffed.kind === 'json') {
+          k.validContent += jsonTree(text) === undefined ? 0 : 1
+          k.validCut += jsonTree(middle.text) === undefined ? 0 : 1
+        }
+      }
     }
     // tokens needed to keep every survivor: truncation keeps a prefix; bisect the compressor's budget
     const all = survivors.items.length
@@ -83,15 +107,20 @@ export const main = async (): Promise<string> => {
   const lines: string[] = []
   lines.push(`Tool outputs: ${outputs.length} (${[...kinds].map(([k, n]) => `${k} ${n}`).join(', ')}); tokenizer o200k_base`)
   lines.push('')
-  lines.push('Same budget, content-aware vs plain truncation (head cut):')
-  lines.push('kind       budget  items  tokens used (content / cut)  survived (content / cut)  valid JSON (content / cut)')
-  for (const [key, c] of [...cells].sort()) {
-    const [kind, budget] = key.split('@')
-    const valid = kind === 'json' ? `${pct(c.validContent, c.n)} / ${pct(c.validCut, c.n)}` : ''
-    lines.push(
-      `${kind!.padEnd(10)} ${budget!.padStart(6)}  ${String(c.n).padStart(5)}  ${`${Math.round(c.tokensContent / c.n)} / ${Math.round(c.tokensCut / c.n)}`.padStart(27)}  ${`${pct(c.keptContent, c.total)} / ${pct(c.keptCut, c.total)}`.padStart(24)}  ${valid}`,
-    )
+  const table = (title: string, cs: ReadonlyMap<string, Cell>): void => {
+    lines.push(title)
+    lines.push('kind       budget  items  tokens used (content / cut)  survived (content / cut)  valid JSON (content / cut)')
+    for (const [key, c] of [...cs].sort()) {
+      const [kind, budget] = key.split('@')
+      const valid = kind === 'json' ? `${pct(c.validContent, c.n)} / ${pct(c.validCut, c.n)}` : ''
+      lines.push(
+        `${kind!.padEnd(10)} ${budget!.padStart(6)}  ${String(c.n).padStart(5)}  ${`${Math.round(c.tokensContent / c.n)} / ${Math.round(c.tokensCut / c.n)}`.padStart(27)}  ${`${pct(c.keptContent, c.total)} / ${pct(c.keptCut, c.total)}`.padStart(24)}  ${valid}`,
+      )
+    }
   }
+  table('Same budget, content-aware vs plain truncation (head cut):', cells)
+  lines.push('')
+  table('In the pipeline and fitMessages: the per-item cap (sniffed, no hint) vs head and tail (cutMiddle), same cap:', capCells)
   lines.push('')
   lines.push('Tokens needed to keep everything that matters (sum over items):')
   lines.push('kind       items  original  content-aware  truncation  saved vs truncation')

@@ -38,9 +38,9 @@ export interface Config {
   readonly maxHistoryMessages: number
   /**
    * The per-item cap, as a share of the available budget: a history item (a tool result, a
-   * pasted file) longer than this is cut to its head and tail (JSON: at structural
-   * boundaries, staying valid) before it is counted, so one oversized item cannot push out
-   * the whole history. In (0, 1]; 1 turns the cap off. Default 0.25.
+   * pasted file) longer than this is cut knowing what it is (JSON stays valid, a log keeps its
+   * errors, code its skeleton, Markdown its headings; other text keeps its head and tail)
+   * before it is counted, so one oversized item cannot push out the whole history. In (0, 1]; 1 turns the cap off. Default 0.25.
    */
   readonly maxItemShare: number
   /** Use the truncating compressor (true) or the no-op one (false). Default true. */

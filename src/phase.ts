@@ -5,6 +5,7 @@
  *
  * @module
  */
+import type { ContentKind, Removal } from './compress/content/model.js'
 import type { Config } from './config.js'
 import type { Finding } from './render/finding.js'
 import type { ChatMessage, ImagePart, Part, Role } from './message.js'
@@ -130,6 +131,17 @@ export interface Exclusion<R extends ExclusionReason = ExclusionReason> {
   readonly id: string
   readonly reason: R
   readonly detail?: string
+}
+
+/**
+ * What a cut took out of one text, knowing what the text is: the kind it was taken for
+ * (`text`: none known) and each removal (`ArrayItems`, `RepeatedLines`, `Body`, …; `Cut`:
+ * cut by position). The per-item cap gives one for every text it cuts; the report carries
+ * them with the truncation.
+ */
+export interface ContentCut {
+  readonly kind: ContentKind
+  readonly removed: ReadonlyArray<Removal>
 }
 
 /** A note a builder itself makes about a build that still succeeded (the `message` says it in words). */

@@ -5,7 +5,7 @@
  */
 import { match, P } from 'ts-pattern'
 import type { PacketType, Priority } from './packet.js'
-import type { Exclusion, ExclusionReason, GatherFailure, Warning } from './phase.js'
+import type { ContentCut, Exclusion, ExclusionReason, GatherFailure, Warning } from './phase.js'
 import { describeFinding } from './render/finding.js'
 import type { PrefixReport } from './report/prefix.js'
 import type { Scores } from './select/score.js'
@@ -40,6 +40,8 @@ export interface Truncation {
   readonly id: string
   readonly keptTokens: number
   readonly originalTokens: number
+  /** When the per-item cap cut it: what it took out of each text, knowing its kind. */
+  readonly content?: ReadonlyArray<ContentCut>
 }
 
 /** Every packet the build saw, with its fate. */

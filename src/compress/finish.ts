@@ -4,7 +4,7 @@
  * @module
  */
 import type { Rendered, Renderer } from '../output.js'
-import type { Exclusion, Structured, Warning } from '../phase.js'
+import type { ContentCut, Exclusion, Structured, Warning } from '../phase.js'
 import { sectionReports } from '../layoutReport.js'
 import type { BuildResult, PacketReport, Truncation } from '../report.js'
 import { sectionsOf, type Document, type Item } from '../structure/document.js'
@@ -15,10 +15,11 @@ const itemsOf = (doc: Document): ReadonlyArray<readonly [string, Item]> =>
   sectionsOf(doc).flatMap((s) => s.items.flatMap((i) => (i.packetId === undefined ? [] : [[s.name, i] as const])))
 
 /** A packet's gather-time cut (`metadata.capped`, set by the history gatherer's item cap). */
-const capOf = (v: unknown): { readonly keptTokens: number; readonly originalTokens: number } | undefined => {
+const capOf = (v: unknown): { readonly keptTokens: number; readonly originalTokens: number; readonly content?: ReadonlyArray<ContentCut> } | undefined => {
   if (typeof v !== 'object' || v === null) return undefined
-  const { keptTokens, originalTokens } = v as Record<string, unknown>
-  return typeof keptTokens === 'number' && typeof originalTokens === 'number' ? { keptTokens, originalTokens } : undefined
+  const { keptTokens, originalTokens, content } = v as Record<string, unknown>
+  if (typeof keptTokens !== 'number' || typeof originalTokens !== 'number') return undefined
+  return Array.isArray(content) ? { keptTokens, originalTokens, content: content as ReadonlyArray<ContentCut> } : { keptTokens, originalTokens }
 }
 
 /**
@@ -57,7 +58,8 @@ export const finish = <O>(
     // cut when gathered (the per-item cap), or by the compressor, or both: kept of the original
     const capped = capOf(byId.get(i.packetId!)?.metadata['capped'])
     if (i.cut === undefined && capped === undefined) return []
-    return [{ id: i.packetId!, keptTokens: i.cut?.keptTokens ?? capped!.keptTokens, originalTokens: capped?.originalTokens ?? i.cut!.originalTokens }]
+    const cut = { id: i.packetId!, keptTokens: i.cut?.keptTokens ?? capped!.keptTokens, originalTokens: capped?.originalTokens ?? i.cut!.originalTokens }
+    return [capped?.content === undefined ? cut : { ...cut, content: capped.content }]
   })
 
   const cutIds = new Set(truncated.map((t) => t.id))

@@ -11,7 +11,7 @@
  * the shape's adapter; what gssc cannot carry is an error naming its index), the layout adds
  * nothing (`chat()`), the conversation's own system prompt is kept first, the newest turns
  * are kept, a tool call and all its results are one unit (never orphaned), an oversized item
- * is cut to head and tail (`maxItemShare`), and the chosen strategy (truncate, compress,
+ * is cut by its content's compressor, else to head and tail (`maxItemShare`), and the chosen strategy (truncate, compress,
  * smart) fits the rest through the one fitting engine. Tool definitions are counted first
  * (OpenAI function tools by the cookbook's rule; Anthropic tools estimated and flagged).
  * The messages come back in the input's shape, untouched unless cut or summarized, with the
@@ -31,7 +31,7 @@ import * as TE from 'fp-ts/lib/TaskEither.js'
 import type { Shape, Source } from '../adapters/shape.js'
 import { noop } from '../compress/noop.js'
 import { describeThrown, inputError, type GsscError } from '../error.js'
-import type { Exclusion } from '../phase.js'
+import type { ContentCut, Exclusion } from '../phase.js'
 import type { CacheControl } from '../message.js'
 import { contentId } from '../packet.js'
 import { build } from '../pipeline.js'
@@ -108,6 +108,8 @@ export interface DroppedMessage extends InputPlace, Omit<Exclusion, 'id'> {}
 export interface CutMessage extends InputPlace {
   readonly keptTokens: number
   readonly originalTokens: number
+  /** When the per-item cap cut it: what was taken out of each text, knowing its kind (JSON items, folded log lines, code bodies…). */
+  readonly content?: ReadonlyArray<ContentCut>
 }
 
 /** What {@link fitMessages} returns. */
@@ -278,7 +280,7 @@ export const fitMessagesTE = <T = unknown>(messages: T, options: FitMessagesOpti
         })
         const cut: CutMessage[] = r.truncated.flatMap((t) => {
           const place = placeOf(t.id, sources)
-          return place === undefined ? [] : [{ ...place, keptTokens: t.keptTokens, originalTokens: t.originalTokens }]
+          return place === undefined ? [] : [{ ...place, keptTokens: t.keptTokens, originalTokens: t.originalTokens, ...(t.content === undefined ? {} : { content: t.content }) }]
         })
         const placed = renderer.placed(r.output)
         const inner = r.prefix

@@ -64,8 +64,9 @@ export const task = (): Gatherer =>
  *   so they are kept or dropped together; the window never starts on a tool result whose
  *   call fell outside it (such results go with the turns before the window).
  * - A turn holding a text longer than `config.maxItemShare` of the budget has it cut to its
- *   head and tail before anything counts it in full (`./itemCap.ts`); the packet records
- *   the cut in `metadata.capped` and the report lists it with the truncations.
+ *   size before anything counts it in full (`./itemCap.ts`: by its content's compressor,
+ *   else to head and tail); the packet records the cut in `metadata.capped` and the report
+ *   lists it, with what was removed, with the truncations.
  * - Turns before the window are reported as one range exclusion (`history:0..49`,
  *   `history_limit`), never made into packets.
  * - Turns that cannot fit are never made into packets either: walking back from the newest,
@@ -131,7 +132,7 @@ export const history = (limit?: number): Gatherer =>
       const id = `history:${i}`
       const content = texts[k]!
       const timestamp = m.timestamp ?? now
-      const metadata = capped === undefined ? { role: m.role, index: i } : { role: m.role, index: i, capped: { keptTokens: capped.keptTokens, originalTokens: capped.originalTokens } }
+      const metadata = capped === undefined ? { role: m.role, index: i } : { role: m.role, index: i, capped: { keptTokens: capped.keptTokens, originalTokens: capped.originalTokens, content: capped.content } }
       const priority = DEFAULT_PRIORITY.history
       packets.push(
         group === undefined

@@ -2,19 +2,27 @@
  * The per-item cap: one oversized history item (a 120k-token tool result) is cut before
  * anything is allocated or counted in full, so it can never wipe out the rest of the
  * history. A text is looked at only when its UTF-8 size could exceed the cap (a token is at
- * least one byte); then only windows at its ends are tokenized. JSON is cut at structural
- * boundaries and stays valid (`"... 19 more items"`); any other text keeps its head and tail
- * around a visible marker saying what was kept of how much.
+ * least one byte); then only a window at its start is tokenized to prove it is over.
+ *
+ * What is cut is cut knowing what it is: the text is sniffed (with the packet's metadata as a
+ * hint: `contentType`, `language`, `path`) and every kind the content compressors know goes
+ * through its compressor (`../compress/content`): JSON stays valid (`"... 19 more items"`),
+ * a log keeps its error, warning and last lines and folds repeats with counts, code keeps its
+ * skeleton, Markdown its headings. A text of no known kind, or one its compressor declines,
+ * keeps its head and tail around a visible marker saying what was kept of how much (only
+ * windows at its ends are tokenized). Either way the cut says what it removed, as data
+ * ({@link ContentCut}), which the report carries with the truncation.
  *
  * @module
  */
 import { match, P } from 'ts-pattern'
-import { compressContent, meterCounter } from '../compress/content/index.js'
-import { sniff } from '../compress/content/sniff.js'
+import { compressContent, type ContentHint } from '../compress/content/index.js'
+import { hintOf, sniff } from '../compress/content/sniff.js'
 import { cutMiddle } from '../compress/cutText.js'
 import { availableTokens, type Config } from '../config.js'
 import { messageText, type ChatMessage, type Part, type TextPart } from '../message.js'
 import type { PacketInput } from '../packet.js'
+import type { ContentCut } from '../phase.js'
 import { prefixEndWindowed } from '../tokenize/prefix.js'
 import type { Tokenizer } from '../tokenize/tokenizer.js'
 
@@ -24,6 +32,8 @@ export interface Capped {
   /** Tokens of the texts that were cut, as kept and before (estimated: never counted in full). */
   readonly keptTokens: number
   readonly originalTokens: number
+  /** What was taken out of each cut text, in the order of the message's parts. */
+  readonly content: ReadonlyArray<ContentCut>
 }
 
 /** The smallest cap worth applying: below it the marker alone would not fit. */
@@ -49,37 +59,50 @@ const mayReach = (p: Part, cap: number): boolean =>
   p._tag === 'Text' ? p.text.length * 3 > cap : p._tag === 'ToolResult' && p.content.some((c) => c._tag === 'Text' && c.text.length * 3 > cap)
 
 /** One text within `cap` tokens, or `undefined` when it fits whole. */
-const capText = (text: string, cap: number, tokenizer: Tokenizer): { readonly text: string; readonly tokens: number; readonly originalTokens: number } | undefined => {
+const capText = (
+  text: string,
+  cap: number,
+  tokenizer: Tokenizer,
+  hint: ContentHint,
+): { readonly text: string; readonly tokens: number; readonly originalTokens: number; readonly content: ContentCut } | undefined => {
   if (utf8Length(text) <= cap) return undefined
-  if (prefixEndWindowed(text, cap, tokenizer) >= text.length) return undefined
-  if (sniff(text, {}).kind === 'json') {
-    // valid JSON stays valid: the content compressor cuts arrays and strings, never mid-token
-    const r = compressContent(text, cap, meterCounter({ text: tokenizer.count, tokenizer }), { contentType: 'application/json' }, { totalTokens: Math.ceil(utf8Length(text) / 4) })
-    if (r._tag === 'Compressed') return { text: r.text, tokens: r.tokens, originalTokens: r.originalTokens }
+  const headEnd = prefixEndWindowed(text, cap, tokenizer)
+  if (headEnd >= text.length) return undefined
+  const sniffed = sniff(text, hint)
+  if (sniffed.kind !== 'text') {
+    // the whole, estimated from the density of its first `cap` tokens (never counted in full)
+    const totalTokens = Math.max(cap + 1, Math.round((cap * text.length) / Math.max(1, headEnd)))
+    const r = compressContent(text, cap, tokenizer, hint, { totalTokens, sniffed })
+    if (r._tag === 'Compressed') return { text: r.text, tokens: r.tokens, originalTokens: r.originalTokens, content: { kind: r.kind, removed: r.removed } }
   }
   const cut = cutMiddle(text, cap, tokenizer)
-  return cut === undefined ? undefined : { text: cut.text, tokens: cut.tokens, originalTokens: cut.originalTokens }
+  return cut === undefined
+    ? undefined
+    : { text: cut.text, tokens: cut.tokens, originalTokens: cut.originalTokens, content: { kind: sniffed.kind, removed: [{ _tag: 'Cut', keptTokens: cut.tokens, originalTokens: cut.originalTokens }] } }
 }
 
 /**
  * A message with every text over `cap` tokens cut to it (a text part, or the text of a tool
- * result), or `undefined` when nothing needed cutting.
+ * result), or `undefined` when nothing needed cutting. `hint` is what the caller knows of the
+ * content (see `hintOf`); without it the text is sniffed.
  *
  * @example
  * capMessage(message('tool', [toolResult('c1', 'read', hugeLog)]), 2000, tokenizer)?.keptTokens // ≤ 2000
  * @category utils
  * @since 0.2.0
  */
-export const capMessage = (m: ChatMessage, cap: number, tokenizer: Tokenizer): Capped | undefined => {
+export const capMessage = (m: ChatMessage, cap: number, tokenizer: Tokenizer, hint: ContentHint = {}): Capped | undefined => {
   // every turn of every build comes here: most have no text that could reach the cap
   if (!m.parts.some((p) => mayReach(p, cap))) return undefined
   let kept = 0
   let original = 0
+  const content: ContentCut[] = []
   const capPart = <P extends TextPart>(p: P): P => {
-    const r = capText(p.text, cap, tokenizer)
+    const r = capText(p.text, cap, tokenizer, hint)
     if (r === undefined) return p
     kept += r.tokens
     original += r.originalTokens
+    content.push(r.content)
     return { ...p, text: r.text }
   }
   const parts = m.parts.map(
@@ -90,7 +113,7 @@ export const capMessage = (m: ChatMessage, cap: number, tokenizer: Tokenizer): C
         .with({ _tag: P.union('Image', 'Document', 'Thinking', 'ToolCall') }, (x): Part => x)
         .exhaustive(),
   )
-  return original === 0 ? undefined : { message: { ...m, parts }, keptTokens: kept, originalTokens: original }
+  return original === 0 ? undefined : { message: { ...m, parts }, keptTokens: kept, originalTokens: original, content }
 }
 
 /**
@@ -104,8 +127,9 @@ export const itemCapOf = (config: Pick<Config, 'maxTokens' | 'reserveRatio' | 'm
   config.maxItemShare >= 1 ? undefined : Math.max(MIN_ITEM_CAP, Math.floor(availableTokens(config) * config.maxItemShare))
 
 /**
- * A history packet with its message capped (see {@link capMessage}): its content follows,
- * its count is taken again, and `metadata.capped` records the cut for the report. A packet
+ * A history packet with its message capped (see {@link capMessage}; its metadata is the
+ * content hint): its content follows, its count is taken again, and `metadata.capped`
+ * records the cut (what was kept, and what each compressor removed) for the report. A packet
  * whose known count is within the cap is returned as it is, uncounted.
  *
  * @category utils
@@ -113,13 +137,13 @@ export const itemCapOf = (config: Pick<Config, 'maxTokens' | 'reserveRatio' | 'm
  */
 export const capPacket = (p: PacketInput, cap: number | undefined, tokenizer: Tokenizer): PacketInput => {
   if (cap === undefined || p.message === undefined || (p.tokens !== undefined && p.tokens <= cap)) return p
-  const capped = capMessage(p.message, cap, tokenizer)
+  const capped = capMessage(p.message, cap, tokenizer, hintOf(p.metadata ?? {}))
   if (capped === undefined) return p
   const { tokens: _counted, ...rest } = p
   return {
     ...rest,
     message: capped.message,
     content: messageText(capped.message),
-    metadata: { ...p.metadata, capped: { keptTokens: capped.keptTokens, originalTokens: capped.originalTokens } },
+    metadata: { ...p.metadata, capped: { keptTokens: capped.keptTokens, originalTokens: capped.originalTokens, content: capped.content } },
   }
 }

@@ -38,7 +38,7 @@ export interface SessionGatherOptions {
   readonly name?: string
   /** The path recorded in the packets' metadata, when the file read is a copy (standard input); default the file. */
   readonly path?: string
-  /** Cut any turn longer than this many tokens to its head and tail (the per-item cap; the gatherer takes the build's). */
+  /** Cut any turn longer than this many tokens (the per-item cap, by its content's compressor; the gatherer takes the build's). */
   readonly maxItemTokens?: number
   /**
    * The build's available budget: only the turns it can reach become packets (a long session

@@ -96,7 +96,7 @@ describe('examples/anthropic-sdk.ts: the Anthropic SDK sends fitted requests', (
       })
       if (k > 0) expect(blocks(messages.at(-1)!)[0]).toMatchObject({ type: 'tool_result', tool_use_id: `toolu_${k - 1}` })
     }
-    expect(printed).toMatch(/cut \[\d/) // the budget was felt: a big file went as its head and tail
+    expect(printed).toMatch(/cut \[\d/) // the budget was felt: a big file went cut to the per-item cap
     expect(printed.split('\n').at(-1)).toBe(`answer: ${ANSWER}`)
     shown('anthropic-sdk', printed)
   })

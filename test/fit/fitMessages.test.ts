@@ -6,6 +6,10 @@ import { checkOpenAI } from '../../src/render/checkOpenAI.js'
 import { countOpenAI } from '../../src/render/count.js'
 import { toolsCost } from '../../src/render/toolCost.js'
 import * as E from 'fp-ts/lib/Either.js'
+import { sniff } from '../../src/compress/content/index.js'
+import { cutMiddle } from '../../src/compress/cutText.js'
+import { survivorsOf } from '../../scripts/survival.js'
+import { toolOutputs } from '../../scripts/toolOutputs.js'
 import { gpt4o } from '../helpers.js'
 
 const SYSTEM = 'You are a deploy assistant. Answer briefly.'
@@ -239,5 +243,36 @@ describe('fitMessages and prompt caching', () => {
     await expect(fitMessages(conversation(2), { maxTokens: 10_000, breakpoints: true })).rejects.toThrow(/breakpoints: .*Anthropic/)
     await expect(fitMessages(conversation(2), { maxTokens: 10_000, breakpoints: { ttl: '2h' as never } })).rejects.toThrow(/breakpoints: ttl/)
     await expect(fitMessages(conversation(2), { maxTokens: 10_000, previous: { format: 'openai-chat', units: [1] } as never })).rejects.toThrow(/previous\.units\[0\]/)
+  })
+})
+
+describe('fitMessages cuts an oversized item knowing what it is', () => {
+  it('real tool outputs (code, log, Markdown) are cut by their compressor, within budget, keeping more of what matters than head and tail', async () => {
+    const outputs = await toolOutputs()
+    const big = outputs.filter((o) => o.text.length > 6000 && gpt4o.count(o.text) > 1500)
+    for (const kind of ['code', 'log', 'markdown'] as const) {
+      const cases = big.filter((o) => sniff(o.text).kind === kind).slice(0, 3)
+      expect(cases.length, kind).toBeGreaterThan(0)
+      let content = 0
+      let middle = 0
+      for (const o of cases) {
+        const messages: ChatCompletionMessageParam[] = [
+          { role: 'user', content: 'What does it say?' },
+          { role: 'assistant', content: null, tool_calls: [{ id: 'c1', type: 'function', function: { name: o.tool, arguments: '{}' } }] },
+          { role: 'tool', tool_call_id: 'c1', content: o.text },
+        ]
+        const r = await fitMessages(messages, { tokenizer: gpt4o, maxTokens: 4000 })
+        expect(r.tokenCount, o.id).toBeLessThanOrEqual(4000)
+        expect(r.tokenCount, o.id).toBe(countOpenAI(r.messages as never, gpt4o))
+        const cut = r.cut.find((c) => c.index === 2)!
+        expect(cut.keptTokens, o.id).toBeLessThanOrEqual(1000) // the cap: a quarter of the budget
+        expect(cut.content?.map((c) => c.kind), o.id).toEqual([kind])
+        expect(cut.content![0]!.removed.every((x) => x._tag !== 'Cut'), o.id).toBe(true)
+        const survivors = survivorsOf(o.text, sniff(o.text))!
+        content += survivors.keptIn(String(r.messages[2]!.content))
+        middle += survivors.keptIn(cutMiddle(o.text, cut.keptTokens, gpt4o)!.text)
+      }
+      expect(content, kind).toBeGreaterThan(middle)
+    }
   })
 })

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { cutMiddle } from '../../src/compress/cutText.js'
 import { openaiRenderer } from '../../src/formats.js'
-import { capMessage } from '../../src/gather/itemCap.js'
+import { capMessage, capPacket } from '../../src/gather/itemCap.js'
+import type { ContentCut } from '../../src/phase.js'
+import { sniff } from '../../src/compress/content/index.js'
 import { message, toolCall, toolResult } from '../../src/message.js'
 import { build } from '../../src/pipeline.js'
 import { countOpenAI } from '../../src/render/count.js'
@@ -48,25 +50,67 @@ describe('the per-item cap', () => {
     expect(capMessage(message('user', 'hello'), 400, gpt4o)).toBeUndefined()
   })
 
-  it('one 120k-token tool result in the newest turn no longer wipes out the history under a 4,000-token budget', async () => {
-    const huge = `${hugeLog}\n${hugeLog}\n${hugeLog}`
+  it('one 120k-token tool log in the newest turn no longer wipes out the history under a 4,000-token budget, and is cut as a log', async () => {
+    // a deploy log: 36,000 routine lines of one shape, three distinct errors among them, and the outcome last
+    const errors = ['ERROR db pool exhausted: 50 of 50 connections busy', 'ERROR health check /ready timed out after 30 s', 'FATAL rollout aborted: 3 of 5 pods unready']
+    const huge = [hugeLog, errors[0], hugeLog, errors[1], hugeLog, errors[2], 'deploy failed: exit code 1'].join('\n')
     expect(huge.length).toBeGreaterThan(400_000)
     const history = [
       ...Array.from({ length: 8 }, (_, i) => message(i % 2 === 0 ? 'user' : 'assistant', `turn ${i} about the failing deploy step`)),
       message('assistant', [toolCall('c1', 'logs', { service: 'api' })]),
       message('tool', [toolResult('c1', 'logs', huge)]),
     ]
-    const r = await run(build({ query: 'What went wrong?', history }, { tokenizer: gpt4o, now: NOW, config: { maxTokens: 4000 }, renderer: openaiRenderer() }))
+    const s = spy()
+    const r = await run(build({ query: 'What went wrong?', history }, { tokenizer: s.tokenizer, now: NOW, config: { maxTokens: 4000 }, renderer: openaiRenderer() }))
+    // the budget holds, exactly, and the huge text was never tokenized in full
     expect(r.tokenCount).toBeLessThanOrEqual(r.budget.available)
     expect(r.tokenCount).toBe(countOpenAI(r.output, gpt4o))
+    expect(s.longest()).toBeLessThan(huge.length / 10)
     // the older turns survive, the call keeps its (cut) result, and the report says what was cut
     expect(r.included).toEqual(expect.arrayContaining(['history:0', 'history:7', 'history:8', 'history:9']))
     const cut = r.truncated.find((t) => t.id === 'history:9')!
     expect(cut.keptTokens).toBeLessThanOrEqual(Math.floor(r.budget.available / 4))
     expect(cut.originalTokens).toBeGreaterThan(100_000)
     expect(r.packets.find((p) => p.id === 'history:9')?.status).toBe('truncated')
-    const tool = r.output.find((m) => m.role === 'tool')
-    expect(tool?.content).toMatch(/\[… cut to fit: kept [\d,]+ of ~[\d,]+ tokens …\]/)
+    const tool = String(r.output.find((m) => m.role === 'tool')?.content)
+    // cut as a log: every error line and the outcome are kept, the routine lines fold with their counts
+    for (const e of [...errors, 'deploy failed: exit code 1']) expect(tool).toContain(e)
+    const folds = [...tool.matchAll(/\.\.\. (\d+) more similar lines/g)].map((m) => Number(m[1]))
+    expect(folds.length).toBeGreaterThan(0)
+    expect(cut.content).toHaveLength(1)
+    expect(cut.content![0]!.kind).toBe('log')
+    const removed = cut.content![0]!.removed
+    const repeated = removed.flatMap((x) => (x._tag === 'RepeatedLines' ? [x.lines] : []))
+    expect(repeated).toEqual(folds)
+    // every input line is either shown, folded or omitted, and the report counts it
+    const omitted = removed.flatMap((x) => (x._tag === 'Lines' ? [x.lines] : []))
+    const shown = tool.split('\n').filter((l) => !/^\.\.\. \d+ (?:more similar lines?|lines? omitted)$/.test(l)).length
+    expect(shown + repeated.reduce((a, b) => a + b, 0) + omitted.reduce((a, b) => a + b, 0)).toBe(huge.split('\n').length)
+  })
+
+  it('cuts a text of no known kind to head and tail, and says so', async () => {
+    const prose = Array.from({ length: 4000 }, (_, i) => `Sentence ${i} of a long story that goes on.`).join(' ')
+    const r = capMessage(message('user', prose), 300, gpt4o)!
+    const text = r.message.parts[0]?._tag === 'Text' ? r.message.parts[0].text : ''
+    expect(text).toMatch(/\[… cut to fit: kept [\d,]+ of ~[\d,]+ tokens …\]/)
+    expect(text.startsWith('Sentence 0 ')).toBe(true)
+    expect(text.endsWith('Sentence 3999 of a long story that goes on.')).toBe(true)
+    expect(r.content).toEqual([{ kind: 'text', removed: [{ _tag: 'Cut', keptTokens: r.keptTokens, originalTokens: r.originalTokens }] }])
+  })
+
+  it("takes a packet's metadata as the hint: a path names the language", () => {
+    // one long Python function, whose text alone passes for a log: the path says what it is
+    const body = Array.from({ length: 400 }, (_, k) => `    y = y * ${k} + x`).join('\n')
+    const source = `import math\n\ndef step(x):\n    y = 0\n${body}\n    return math.floor(y)\n`
+    expect(sniff(source).kind).toBe('log')
+    const p = { id: 'read:1', type: 'history' as const, content: source, metadata: { path: 'pipeline/steps.py' }, message: message('tool', [toolResult('c1', 'read', source)]) }
+    const r = capPacket(p, 300, gpt4o)
+    const capped = r.metadata?.['capped'] as { readonly content: ReadonlyArray<ContentCut> }
+    expect(capped.content.map((c) => c.kind)).toEqual(['code'])
+    expect(capped.content[0]!.removed.filter((x) => x._tag === 'Body').length).toBeGreaterThan(0)
+    expect(r.content).toContain('def step(x):')
+    expect(gpt4o.count(r.content)).toBeLessThanOrEqual(300)
+    expect(r.metadata?.['path']).toBe('pipeline/steps.py')
   })
 
   it('is off at maxItemShare 1', async () => {

@@ -62,6 +62,8 @@ export type ContentCompressors = Readonly<Record<Exclude<ContentKind, 'text'>, (
 export interface CompressContentOptions {
   /** The text's count, when the caller knows it, so it is not counted again. */
   readonly totalTokens?: number
+  /** What {@link sniff} found, when the caller sniffed the text already (with the same hint), so it is not read again. */
+  readonly sniffed?: Sniffed
   /** Override the compressor of any kind. */
   readonly compressors?: Partial<ContentCompressors>
   /**
@@ -118,7 +120,7 @@ export const compressContent = (
   const target = Math.max(0, Math.floor(targetTokens))
   const originalTokens = options.totalTokens ?? counter.count(text)
   if (originalTokens <= target) return { _tag: 'Unchanged', text, tokens: originalTokens }
-  const sniffed = sniff(text, hint)
+  const sniffed = options.sniffed ?? sniff(text, hint)
   const cut = (reason: string): ContentCompression => ({ ...cutToFit(text, target, counter, originalTokens), kind: sniffed.kind, reason })
   if (sniffed.kind === 'text') return cut('no content kind recognised')
   const compressors = { ...defaultCompressors, ...options.compressors }

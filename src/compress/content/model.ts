@@ -38,7 +38,7 @@ export type Removal =
   | { readonly _tag: 'Lines'; readonly line: number; readonly lines: number }
   /** A function or method body elided in a code skeleton. */
   | { readonly _tag: 'Body'; readonly name: string; readonly line: number; readonly lines: number }
-  /** The fallback: the text cut by position, keeping `keptTokens` of its head. */
+  /** The fallback: the text cut by position, keeping `keptTokens` of it (its head; the per-item cap keeps head and tail). */
   | { readonly _tag: 'Cut'; readonly keptTokens: number; readonly originalTokens: number }
 
 /** A compressor's answer: the text fits the target, or the compressor gives up and says why. */

@@ -15,7 +15,8 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import * as E from 'fp-ts/lib/Either.js'
-import { loadSession, branchContext, counter, messageTokens } from '../src/session/index.js'
+import { messageCost } from '../src/render/cost.js'
+import { loadSession, branchContext, counter } from '../src/session/index.js'
 import { createTokenCache } from '../src/tokenize/cache.js'
 import { encodingTokenizer } from '../src/tokenize/tokenizer.js'
 import { loadEncoding } from '../src/tokenize/ranks.js'
@@ -47,7 +48,7 @@ const main = async (): Promise<void> => {
       if (actual === 0 || m.stopReason === 'error' || m.stopReason === 'aborted') continue
       const context = branchContext({ leaf: entry.parentId })(session)
       if (E.isLeft(context)) continue
-      const estimated = context.right.messages.reduce((n, c) => n + messageTokens(c.message, count), 0)
+      const estimated = context.right.messages.reduce((n, c) => n + messageCost(c.message, { count }, { format: 'anthropic' }), 0)
       samples.push({ file, line: entry.line, model: m.model ?? 'unknown', estimated, actual })
     }
   }

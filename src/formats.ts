@@ -18,6 +18,7 @@ import { stableTurnCount, unitKey } from './report/prefix.js'
 import { docToTurns, turnOf, type Turns } from './structure/messages.js'
 import type { Document, Item, Section } from './structure/document.js'
 import type { Counter } from './output.js'
+import type { Finding } from './render/finding.js'
 
 /**
  * OpenAI Chat Completions messages (`output` is the `messages` array you send).
@@ -33,7 +34,7 @@ export const openaiRenderer = (options: OpenAIOptions = {}): Renderer<Array<Open
   render: (doc) => {
     const turns = docToTurns(doc)
     const r = toOpenAI(turns.messages, options)
-    return traced(r.messages, r.sources.map((i) => [i]), turns)
+    return traced(r.messages, r.sources.map((i) => [i]), turns, r.findings)
   },
   count: (messages, counter) => countOpenAI(messages, counter),
   units: (messages, counter) => messages.map((m) => ({ key: unitKey(m), tokens: countOpenAI([m], counter) - REQUEST_OVERHEAD })),
@@ -50,11 +51,18 @@ const chatCost =
   (item: Item, section: Section, counter: Counter): number =>
     section.channel === 'turns' ? messageCost(turnOf(item), counter, options) : textCost(item, section, counter)
 
-/** An output whose turns come from the given input turns: their packet ids, and their spans. */
-const traced = <O>(output: O, from: ReadonlyArray<ReadonlyArray<number>>, turns: Turns): Rendered<O> => ({
+/**
+ * An output whose turns come from the given input turns: their packet ids, their spans, and
+ * the repairs made to them, each named by the first packet of the turn it changed.
+ */
+const traced = <O>(output: O, from: ReadonlyArray<ReadonlyArray<number>>, turns: Turns, findings: ReadonlyArray<Finding>): Rendered<O> => ({
   output,
   sources: from.map((indices) => [...new Set(indices.flatMap((i) => turns.sources[i] ?? []))]),
   spans: turns.spans,
+  findings: findings.map((f) => {
+    const id = turns.sources[f.index]?.[0]
+    return id === undefined ? f : { ...f, id }
+  }),
 })
 
 /**
@@ -100,7 +108,7 @@ export const anthropicRenderer = (options: AnthropicOptions = {}): Renderer<Anth
       first.request.messages.length > 0 || options.placeholderTurn === false
         ? first
         : toAnthropic([...turns.messages, message('user', options.leadingUserText ?? DEFAULT_LEADING_USER_TEXT)], resolved)
-    return traced(r.request, r.sources, turns)
+    return traced(r.request, r.sources, turns, r.findings)
   },
   count: (request, counter) => countAnthropic(request, counter),
   // the system prompt is one unit, then each turn: the order the API reads them

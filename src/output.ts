@@ -8,6 +8,7 @@
  * @module
  */
 import type { Counter } from './render/cost.js'
+import type { Finding } from './render/finding.js'
 import { renderBlocks, type Document, type Item, type Section, type Span } from './structure/document.js'
 
 export type { Counter }
@@ -25,11 +26,15 @@ export type { Counter }
  * - `spans` maps each string of the output that was joined from item texts (a text prompt, a
  *   system prompt) to where each item's text lies in it, so the exact count can reuse the
  *   counts the build already took.
+ * - `findings` lists what the renderer changed so the provider accepts the request (a tool
+ *   call given a synthetic result, a leading user turn inserted…), each with the id of the
+ *   first packet of the turn it changed; the build's report carries them as warnings.
  */
 export interface Rendered<O> {
   readonly output: O
   readonly sources: ReadonlyArray<ReadonlyArray<string>>
   readonly spans: ReadonlyMap<string, ReadonlyArray<Span>>
+  readonly findings?: ReadonlyArray<Finding>
 }
 
 /** Turns a document into output of type `O` with its provenance, and counts that output's tokens. */

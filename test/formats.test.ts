@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { anthropicRenderer, openaiRenderer } from '../src/formats.js'
 import { image, message, toolCall, toolResult } from '../src/message.js'
 import { build } from '../src/pipeline.js'
+import { describeWarning } from '../src/report.js'
 import { checkAnthropic } from '../src/render/checkAnthropic.js'
 import { checkOpenAI } from '../src/render/checkOpenAI.js'
 import { countAnthropic, countOpenAI } from '../src/render/count.js'
@@ -61,6 +62,21 @@ describe('anthropicRenderer', () => {
       expect(checkAnthropic(r.output)).toEqual([])
       expect(r.tokenCount).toBeLessThanOrEqual(maxTokens)
     }
+  })
+})
+
+describe("the renderers' repairs reach the report", () => {
+  it('a tool call left without its result, and a history opening on an assistant turn, are warnings naming their packets', async () => {
+    const history = [message('assistant', 'I will check the build.'), message('assistant', [toolCall('call_9', 'read', { path: 'build.sh' })]), message('user', 'Never mind that.')]
+    const openai = await run(build({ query: 'What now?', history }, { tokenizer: gpt4o, now: NOW, renderer: openaiRenderer() }))
+    expect(checkOpenAI(openai.output)).toEqual([])
+    expect(openai.warnings).toContainEqual(expect.objectContaining({ _tag: 'SyntheticResult', callId: 'call_9', id: 'history:1' }))
+    const anthropic = await run(build({ query: 'What now?', history }, { tokenizer: gpt4o, now: NOW, renderer: anthropicRenderer() }))
+    expect(checkAnthropic(anthropic.output)).toEqual([])
+    expect(anthropic.warnings).toContainEqual(expect.objectContaining({ _tag: 'SyntheticResult', callId: 'call_9', id: 'history:1' }))
+    expect(anthropic.warnings).toContainEqual(expect.objectContaining({ _tag: 'SyntheticUserTurn', id: 'history:0' }))
+    // said in words by the one describer, like any other warning
+    expect(openai.warnings.map(describeWarning).join('\n')).toMatch(/call_9/)
   })
 })
 

@@ -11,6 +11,7 @@
  * @module
  */
 import * as E from 'fp-ts/lib/Either.js'
+import { match } from 'ts-pattern'
 import { toolCallArguments, type ChatMessage, type DocumentPart, type ImagePart, type Part, type TextPart, type ThinkingPart, type ToolResultPart } from '../message.js'
 import { cannotWrite, eachAt, flatEachAt, fieldsOf, formOf, type Dec } from './decode.js'
 import { dataUrl, urlOfImageSource } from './media.js'
@@ -41,10 +42,14 @@ const textPart = (p: TextPart, role: ChatMessage['role']): TextLike => {
 const imagePart = (p: ImagePart): ResponsesInputImage => ({ detail: 'auto', ...fieldsOf(S, p), type: 'input_image', image_url: urlOfImageSource(p.source) })
 
 const filePart = (p: DocumentPart, at: string): Dec<ResponsesInputFile> => {
-  const s = p.source
-  if (s._tag === 'Text') return cannotWrite(at, 'a document given as text', TARGET)
-  const where = s._tag === 'Base64' ? { file_data: dataUrl(s.mimeType, s.data) } : s._tag === 'Url' ? { file_url: s.url } : { file_id: s.id }
-  return E.right({ ...fieldsOf(S, p), type: 'input_file', ...where, ...(p.name === undefined ? {} : { filename: p.name }) })
+  const file = (where: Pick<ResponsesInputFile, 'file_data' | 'file_url' | 'file_id'>): Dec<ResponsesInputFile> =>
+    E.right({ ...fieldsOf(S, p), type: 'input_file', ...where, ...(p.name === undefined ? {} : { filename: p.name }) })
+  return match(p.source)
+    .with({ _tag: 'Text' }, () => cannotWrite(at, 'a document given as text', TARGET))
+    .with({ _tag: 'Base64' }, (s) => file({ file_data: dataUrl(s.mimeType, s.data) }))
+    .with({ _tag: 'Url' }, (s) => file({ file_url: s.url }))
+    .with({ _tag: 'FileId' }, (s) => file({ file_id: s.id }))
+    .exhaustive()
 }
 
 const single = (parts: ReadonlyArray<Part>): TextPart | undefined => {

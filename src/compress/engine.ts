@@ -14,7 +14,7 @@
  *
  * @module
  */
-import { decorationOf, estimate, estimateSection, sectionsOf, type Document, type Item, type Section } from '../structure/document.js'
+import { decorationOf, estimate, estimateSection, mapSections, sectionsOf, type Document, type Item, type Section } from '../structure/document.js'
 import type { ExclusionReason } from '../phase.js'
 import type { Meter } from '../tokenize/meter.js'
 import { fillAndSettle } from './fill.js'
@@ -136,7 +136,7 @@ export const applyCaps = (doc: Document, policy: FitPolicy, meter: Meter): Docum
     const lost = new Set(s.items.flatMap((i, n) => (items[n] === undefined && i.group !== undefined ? [i.group] : [])))
     return { ...s, items: items.filter((i): i is Item => i !== undefined && (i.group === undefined || !lost.has(i.group))) }
   }
-  return { ...doc, blocks: doc.blocks.map((b) => (b._tag === 'Section' ? capped(b) : b)) }
+  return mapSections(doc, capped)
 }
 
 /**
@@ -148,8 +148,8 @@ export const applyCaps = (doc: Document, policy: FitPolicy, meter: Meter): Docum
  */
 export const applyLimits = (doc: Document): { readonly doc: Document; readonly limited: ReadonlyMap<string, ExclusionReason> } => {
   const limited = new Map<string, ExclusionReason>()
-  const blocks = doc.blocks.map((b) => {
-    if (b._tag !== 'Section' || b.limit === undefined) return b
+  const limitedDoc = mapSections(doc, (b): Section => {
+    if (b.limit === undefined) return b
     let count = b.items.filter((i) => i.pinned !== true).length
     if (count <= b.limit.items) return b
     const removed = new Set<number>()
@@ -164,7 +164,7 @@ export const applyLimits = (doc: Document): { readonly doc: Document; readonly l
     }
     return { ...b, items: b.items.filter((_, i) => !removed.has(i)) }
   })
-  return { doc: { ...doc, blocks }, limited }
+  return { doc: limitedDoc, limited }
 }
 
 /**

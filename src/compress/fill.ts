@@ -12,7 +12,7 @@
  *
  * @module
  */
-import { decorationOf, estimate, joinerOf, type Document, type Item, type Section } from '../structure/document.js'
+import { decorationOf, estimate, joinerOf, mapSections, type Document, type Item, type Section } from '../structure/document.js'
 import type { FitContext, Settled } from './engine.js'
 import type { FitPolicy } from './policy.js'
 import { cutItem, isPinned, markerCost, unitsOf } from './shrink.js'
@@ -52,6 +52,7 @@ export const keepOrder = (doc: Document): ReadonlyArray<FillUnit> => {
   const units: FillUnit[] = []
   let seq = 0
   doc.blocks.forEach((b, block) => {
+    // a guard, not a branch over kinds: literals hold no units
     if (b._tag !== 'Section') return
     const all = unitsOf(b)
     const fromKeepEnd = b.dropFrom === 'start' ? [...all].reverse() : all
@@ -68,12 +69,8 @@ export const keepOrder = (doc: Document): ReadonlyArray<FillUnit> => {
 const sectionAt = (doc: Document, block: number): Section => doc.blocks[block] as Section
 
 /** The document holding only what is taken. */
-const assemble = (doc: Document, taken: Taken): Document => ({
-  ...doc,
-  blocks: doc.blocks.map((b, block) =>
-    b._tag === 'Section' ? { ...b, items: b.items.flatMap((item, i) => (taken.items[block]!.has(i) ? [taken.cuts.get(`${block}:${i}`) ?? item] : [])) } : b,
-  ),
-})
+const assemble = (doc: Document, taken: Taken): Document =>
+  mapSections(doc, (b, block) => ({ ...b, items: b.items.flatMap((item, i) => (taken.items[block]!.has(i) ? [taken.cuts.get(`${block}:${i}`) ?? item] : [])) }))
 
 /**
  * Keeps units in keep order while they fit (see the module comment), then settles the budget
@@ -93,7 +90,7 @@ export const fillAndSettle = (doc: Document, policy: FitPolicy, ctx: FitContext)
   const sectionCapped = new Set<string>()
   const history: number[] = [] // indices (in `order`) of the units taken, in the order taken
   const isTaken = new Set<number>()
-  const empty: Document = { ...doc, blocks: doc.blocks.map((b) => (b._tag === 'Section' ? { ...b, items: [] } : b)) }
+  const empty: Document = mapSections(doc, (b) => ({ ...b, items: [] }))
   const idsOf = (u: FillUnit): ReadonlyArray<string> => u.items.flatMap((i) => sectionAt(doc, u.block).items[i]!.packetId ?? [])
   const keyOf = (u: FillUnit): string => `${u.block}:${u.items[0]!}`
   /** The one item of a unit that may be cut, as the document has it. */

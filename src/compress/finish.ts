@@ -77,6 +77,8 @@ export const finish = <O>(
         message: `P0 packet ${sel.packet.id} does not fit in ${available} tokens: kept ${kept.item.cut.keptTokens} of ${kept.item.cut.originalTokens} tokens`,
       })
   }
+  // what the renderer repaired so the provider accepts the request (tool pairs, turn order)
+  if (rendered.findings !== undefined) warnings.push(...rendered.findings)
   if (nothingFits) warnings.push({ _tag: 'NothingFits', message: `even the layout's fixed text does not fit in ${available} tokens; the output is empty` })
 
   const reasons = new Map<string, Exclusion>()

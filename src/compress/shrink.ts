@@ -6,7 +6,7 @@
  * @module
  */
 import type { Document, Item, Section } from '../structure/document.js'
-import { decorationOf, estimate } from '../structure/document.js'
+import { decorationOf, estimate, sectionsOf } from '../structure/document.js'
 import type { Meter } from '../tokenize/meter.js'
 import { countedNote, cutCounted, cutText } from './cutText.js'
 import { MIN_KEPT_TOKENS } from './policy.js'
@@ -137,10 +137,11 @@ export const shrinkSection = (s: Section, excess: number, m: Meter, allowCut: bo
 export const shrinkDocument = (doc: Document, excess: number, m: Meter, allowCut: boolean): Document => {
   let current = doc
   let left = excess
-  const ranked = [...new Set(current.blocks.flatMap((b) => (b._tag === 'Section' ? [b.rank] : [])))].sort((a, b) => b - a)
+  const ranked = [...new Set(sectionsOf(current).map((s) => s.rank))].sort((a, b) => b - a)
   for (const rank of ranked) {
     for (const b of current.blocks) {
       if (left <= 0) return current
+      // a guard, not a branch over kinds: only sections shrink
       if (b._tag !== 'Section' || b.rank !== rank || b.items.length === 0) continue
       const before = estimate(current, m)
       const next = shrinkSection(b, left, m, allowCut)

@@ -2,7 +2,8 @@
  * Findings: every change the renderers make to a conversation so that a provider accepts it.
  * They are returned next to the output, never applied silently. `index` is always the
  * position of the affected message in the caller's input array (for the chunk builder, of the
- * chunk in `chunkIds`); `id` names the item, for builders that know it (the chunk's id).
+ * chunk in `chunkIds`; for the core build's renderers, of the turn in the laid-out document);
+ * `id` names the item, for builders that know it (the chunk's id; the turn's first packet).
  * Findings are part of the one vocabulary of non-fatal findings (`Warning`, `src/phase.ts`).
  *
  * @module

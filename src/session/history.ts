@@ -17,7 +17,8 @@ import type { ChatMessage, Origin, Part, ToolCallPart, ToolResultPart } from '..
 import { message, toolCallsOf, toolResult } from '../message.js'
 import type { TokenCache } from '../tokenize/cache.js'
 import type { Tokenizer } from '../tokenize/tokenizer.js'
-import { counter, messageTokens, type Count, type HistoryItem, type Repair } from './items.js'
+import { messageCost } from '../render/cost.js'
+import { counter, type Count, type HistoryItem, type Repair } from './items.js'
 import type { ContextMessage } from './model.js'
 import { replayThinking, type CrossModelThinking } from './thinking.js'
 import { SYNTHETIC_RESULT_TEXT } from '../render/options.js'
@@ -99,7 +100,7 @@ export const prepareFrom = (
       continue
     }
     const m: ChatMessage = parts.length === t.message.parts.length ? t.message : { ...t.message, parts }
-    out.push({ item: { id, entryId: cm.entryId, kind: cm.kind, message: m, tokens: messageTokens(m, count) }, repairs })
+    out.push({ item: { id, entryId: cm.entryId, kind: cm.kind, message: m, tokens: messageCost(m, { count }) }, repairs })
   }
   return out
 }
@@ -132,15 +133,13 @@ export const pairFrom = (prepared: ReadonlyArray<Prepared>, count: Count, from?:
   let resumable = at
   let turn: { readonly id: string; readonly group: string; readonly calls: ReadonlyArray<ToolCallPart>; readonly timestamp?: number } | undefined
   let answered = new Set<string>()
-  let noResultTokens: number | undefined
   const close = (): void => {
     if (turn === undefined) return
     for (const call of turn.calls) {
       if (answered.has(call.id)) continue
       const id = `${turn.id}:no-result:${call.id}`
       const m = message('tool', [toolResult(call.id, call.name, NO_RESULT, true)], turn.timestamp === undefined ? {} : { timestamp: turn.timestamp })
-      noResultTokens ??= messageTokens(m, count)
-      items.push({ id, kind: 'syntheticResult', message: m, tokens: noResultTokens, group: turn.group })
+      items.push({ id, kind: 'syntheticResult', message: m, tokens: messageCost(m, { count }), group: turn.group })
       repairs.push({ _tag: 'SyntheticResult', itemId: id, callId: call.id, name: call.name })
     }
     turn = undefined

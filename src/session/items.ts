@@ -5,7 +5,6 @@
  * @module
  */
 import type { ChatMessage } from '../message.js'
-import { messageText } from '../message.js'
 import { cachedCount, type TokenCache } from '../tokenize/cache.js'
 import type { Tokenizer } from '../tokenize/tokenizer.js'
 import type { MessageKind, Omission } from './model.js'
@@ -25,7 +24,11 @@ export interface HistoryItem {
   readonly entryId?: string
   readonly kind: HistoryKind
   readonly message: ChatMessage
-  /** Tokens of the turn's text (see {@link messageTokens}). */
+  /**
+   * Tokens the turn adds to a request: `messageCost` (`src/render/cost.ts`), the one
+   * definition of a message's cost, in the OpenAI format when no build says otherwise (a
+   * build's history compressor charges each turn in its own format).
+   */
   readonly tokens: number
   /** Shared by an assistant turn with tool calls and its results: kept or dropped together. */
   readonly group?: string
@@ -62,12 +65,3 @@ export type Count = (text: string) => number
  * @category constructors
  */
 export const counter = (tokenizer: Tokenizer, cache?: TokenCache): Count => cachedCount(tokenizer, cache)
-
-/**
- * Tokens of a turn: its text ({@link messageText}: text, tool calls as `name(args)`, tool
- * results, `[image]`) plus any thinking it still carries (kept thinking is sent).
- *
- * @category utils
- */
-export const messageTokens = (m: ChatMessage, count: Count): number =>
-  m.parts.reduce((n, p) => (p._tag === 'Thinking' && !p.redacted ? n + count(p.text) : n), count(messageText(m)))

@@ -20,7 +20,8 @@ import { capPacket, itemCapOf } from '../gather/itemCap.js'
 import { packet, type PacketInput } from '../packet.js'
 import type { Exclusion } from '../phase.js'
 import type { Tokenizer } from '../tokenize/tokenizer.js'
-import { counter, messageTokens, type HistoryItem } from './items.js'
+import { messageCost } from '../render/cost.js'
+import { counter, type HistoryItem } from './items.js'
 import { historyPackets, sessionSource, type PacketSource } from './packets.js'
 import type { SessionFormat, Unread } from './model.js'
 
@@ -103,7 +104,7 @@ const cappedCost =
     if (cap === undefined || item.tokens <= cap) return item.tokens
     const p = capPacket(asPacket(i), cap, tokenizer)
     made.set(i, p)
-    return p.tokens ?? messageTokens(p.message ?? item.message, counter(tokenizer))
+    return p.tokens ?? messageCost(p.message ?? item.message, { count: counter(tokenizer) })
   }
 
 /**

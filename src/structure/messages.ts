@@ -16,6 +16,7 @@
  *
  * @module
  */
+import { absurd } from 'fp-ts/lib/function.js'
 import { match } from 'ts-pattern'
 import { message, type ChatMessage, type Part } from '../message.js'
 import { isRendered, renderBlocks, type Document, type Item, type Literal, type Section, type Span } from './document.js'
@@ -123,12 +124,8 @@ export const docToTurns = (doc: Document): Turns => {
   const system: Array<Section | Literal> = []
   const turns: Draft[] = []
   const user: Draft = { role: 'user', base: message('user', []), parts: [], spans: [], partSources: [], sources: [] }
-  for (const b of doc.blocks) {
-    if (b._tag === 'Literal') {
-      if (b.text.trim() !== '') system.push({ _tag: 'Literal', text: b.text.trim() })
-      continue
-    }
-    if (!isRendered(b) || b.items.length === 0) continue
+  const place = (b: Section): void => {
+    if (!isRendered(b) || b.items.length === 0) return
     match(b.channel)
       .with('system', () => system.push(b))
       .with('user', () => {
@@ -146,6 +143,20 @@ export const docToTurns = (doc: Document): Turns => {
       })
       .exhaustive()
   }
+  // a switch ending in absurd, not match: a chat renderer runs this on every render the
+  // fitting engine measures (match costs ~1 µs a block, the switch ~0.01–0.1 µs)
+  for (const b of doc.blocks)
+    switch (b._tag) {
+      case 'Literal':
+        // fixed text goes to the system prompt
+        if (b.text.trim() !== '') system.push({ _tag: 'Literal', text: b.text.trim() })
+        break
+      case 'Section':
+        place(b)
+        break
+      default:
+        absurd(b)
+    }
   joinText(user)
   const spans = new Map<string, ReadonlyArray<Span>>()
   const note = (d: Draft): void =>

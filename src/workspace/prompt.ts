@@ -11,6 +11,7 @@ import { measured } from '../compress/stage.js'
 import type { GsscError, InputError } from '../error.js'
 import { itemCost, textRenderer } from '../output.js'
 import type { PacketType, Priority } from '../packet.js'
+import type { ExclusionReason } from '../phase.js'
 import { decorationOf, sectionsOf, type Document, type Item as LayoutItem } from '../structure/document.js'
 import { meter, type Meter } from '../tokenize/meter.js'
 import type { Workspace } from './model.js'
@@ -18,8 +19,11 @@ import { partClass, resolveSettings, type PartKind, type PromptOptions, type Set
 import { capOf, promptDocument, promptPolicy } from './policy.js'
 import { promptSections, type Item, type Omitted, type Section } from './sections.js'
 
-/** Why a part is (or is not) in the prompt as it is. */
-export type Reason = 'kept' | 'file-cap' | 'section-cap' | 'budget'
+/**
+ * Why a part is (or is not) in the prompt as it is: `kept` (whole), or the limit that cut or
+ * dropped it, named in the one report vocabulary (`ExclusionReason`).
+ */
+export type Reason = 'kept' | Extract<ExclusionReason, 'item_cap' | 'section_cap' | 'over_budget'>
 
 /** One part of the prompt in the report. */
 export interface PartReport {
@@ -36,7 +40,8 @@ export interface PartReport {
   readonly truncated: boolean
   readonly dropped: boolean
   /**
-   * `kept` (whole), `file-cap` / `section-cap` / `budget` (cut or dropped by that limit),
+   * `kept` (whole), `item_cap` (its per-file cap) / `section_cap` / `over_budget` (cut or
+   * dropped by that limit),
    * `missing` (file not found), `unavailable` (always-on skill with unmet requirements),
    * `ignored` (the nanobot version does not show it), `shadowed` (a bundled skill hidden by
    * the workspace's own).
@@ -108,11 +113,11 @@ const reasonOf = (item: Item, f: Fates, s: Settings): Reason => {
   const before = f.capped.get(item.id)
   const after = f.fitted.get(item.id)
   const cap = capOf(item, s)
-  const byCap: Reason = cap !== undefined && cap < s.maxTokens ? 'file-cap' : 'budget'
+  const byCap: Reason = cap !== undefined && cap < s.maxTokens ? 'item_cap' : 'over_budget'
   if (after !== undefined && after.cut === undefined) return 'kept'
-  if (f.sectionCapped.has(item.id)) return 'section-cap'
+  if (f.sectionCapped.has(item.id)) return 'section_cap'
   // the caps removed it, or it stays as the caps cut it
-  return before === undefined || after === before ? byCap : 'budget'
+  return before === undefined || after === before ? byCap : 'over_budget'
 }
 
 const fmt = (n: number): string => n.toLocaleString('en-US')
@@ -125,11 +130,11 @@ const report = (item: Item, section: Section, f: Fates, s: Settings, m: Meter): 
   const cap = fmt(capOf(item, s) ?? s.maxFileTokens)
   const detail = match(reason)
     .with('kept', () => 'kept whole')
-    .with('file-cap', () =>
+    .with('item_cap', () =>
       dropped ? `dropped: its ${cap}-token per-file cap cannot hold its heading and ${fmt(s.minCutTokens)} tokens` : `cut to the ${cap}-token per-file cap`,
     )
-    .with('section-cap', () => `${verb}: the ${section.head.split('\n')[0]!.replace(/^#+ /, '')} block is capped at ${fmt(section.cap ?? s.maxTokens)} tokens`)
-    .with('budget', () => `${verb} to fit the ${fmt(s.maxTokens)}-token budget after higher-priority parts`)
+    .with('section_cap', () => `${verb}: the ${section.head.split('\n')[0]!.replace(/^#+ /, '')} block is capped at ${fmt(section.cap ?? s.maxTokens)} tokens`)
+    .with('over_budget', () => `${verb} to fit the ${fmt(s.maxTokens)}-token budget after higher-priority parts`)
     .exhaustive()
   return {
     id: item.id,

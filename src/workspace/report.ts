@@ -1,10 +1,9 @@
 /**
  * A workspace system prompt's report in the one vocabulary (`layoutReport`): each part of the
  * prompt (identity, bootstrap files, memory, skills, history, session) a candidate, kept, cut
- * or left out with its reason in the shared words (`file-cap` → `item_cap`, `section-cap` →
- * `section_cap`, `budget` → `over_budget`; a missing file, an unavailable or shadowed skill,
- * what the nanobot version does not show, as themselves), the workspace's load problems as
- * warnings. What `buildTurn` carries as `report`.
+ * or left out with its reason (the part report's own, already in the shared words: `item_cap`,
+ * `section_cap`, `over_budget`, a missing file, an unavailable or shadowed skill, what the
+ * nanobot version does not show), the workspace's load problems as warnings. What `buildTurn` carries as `report`.
  *
  * @module
  */
@@ -17,14 +16,11 @@ import { meter } from '../tokenize/meter.js'
 import type { Tokenizer } from '../tokenize/tokenizer.js'
 import type { PartReport, SystemPrompt } from './prompt.js'
 
-/** A part's reason in the shared words. */
+/** A left-out part's reason: its own (a kept part is never left out; named for the match to stay exhaustive). */
 const reasonOf = (r: PartReport['reason']): ExclusionReason =>
   match(r)
-    // a kept part is never left out; named for the match to stay exhaustive
-    .with('kept', 'budget', () => 'over_budget' as const)
-    .with('file-cap', () => 'item_cap' as const)
-    .with('section-cap', () => 'section_cap' as const)
-    .with('missing', 'unavailable', 'ignored', 'shadowed', (x) => x)
+    .with('kept', () => 'over_budget' as const)
+    .with('item_cap', 'section_cap', 'over_budget', 'missing', 'unavailable', 'ignored', 'shadowed', (x) => x)
     .exhaustive()
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { message, messageText, text, toolCall, toolResult, type ChatMessage } from '../../src/message.js'
+import { message, text, toolCall, toolResult, type ChatMessage } from '../../src/message.js'
 import { historyOf, NO_RESULT, toHistory } from '../../src/session/history.js'
-import { messageTokens } from '../../src/session/items.js'
+import { messageCost } from '../../src/render/cost.js'
 import { createTokenCache } from '../../src/tokenize/cache.js'
 import { contextOf, tokenizer } from './helpers.js'
 
@@ -14,7 +14,7 @@ describe('toHistory on a pi session', () => {
     const h = toHistory({ tokenizer, target: { provider: 'anthropic', model: 'claude-sonnet-4-5' } })(c.messages)
     expect(h.items.map((i) => i.id)).toEqual(['a000000a', 'a0000008', 'a0000009', 'a0000013', 'a0000015', 'a000000c', 'a000000f'])
     expect(h.repairs).toEqual([{ _tag: 'DroppedFailedTurn', itemId: 'a0000014', stopReason: 'aborted', toolCalls: 1 }])
-    for (const i of h.items) expect(i.tokens).toBe(messageTokens(i.message, tokenizer.count))
+    for (const i of h.items) expect(i.tokens).toBe(messageCost(i.message, tokenizer))
   })
 
   it('turns thinking into text for another model and reports it', async () => {
@@ -25,7 +25,9 @@ describe('toHistory on a pi session', () => {
     expect(other.items[1]!.message.parts[0]).toEqual(text('Check the build script first.'))
     expect(other.repairs).toEqual([{ _tag: 'ThinkingConverted', itemId: 'a0000004', toText: 1, dropped: 0 }])
     // kept thinking is sent, so it is counted
-    expect(same.items[1]!.tokens).toBe(tokenizer.count(messageText(same.items[1]!.message)) + tokenizer.count('Check the build script first.'))
+    const withThinking = same.items[1]!.message
+    expect(same.items[1]!.tokens).toBe(messageCost(withThinking, tokenizer))
+    expect(same.items[1]!.tokens).toBe(messageCost({ ...withThinking, parts: withThinking.parts.slice(1) }, tokenizer) + tokenizer.count('Check the build script first.'))
     // the call and its result share a group
     expect(other.items[1]!.group).toBe('turn:a0000004')
     expect(other.items[2]!.group).toBe('turn:a0000004')
@@ -106,9 +108,10 @@ describe('toHistory repairs', () => {
     const cache = createTokenCache()
     const turns = [message('user', 'a question about the build'), message('assistant', 'an answer about the build')]
     const first = historyOf({ tokenizer, cache })(turns)
-    expect(cache.size()).toBe(2)
+    // each turn's text and its role (a message's cost charges the role, `messageCost`)
+    expect(cache.size()).toBe(4)
     const again = historyOf({ tokenizer, cache })(turns)
     expect(again.items.map((i) => i.tokens)).toEqual(first.items.map((i) => i.tokens))
-    expect(cache.size()).toBe(2)
+    expect(cache.size()).toBe(4)
   })
 })

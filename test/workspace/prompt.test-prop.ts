@@ -88,7 +88,7 @@ describe('buildSystemPrompt (properties)', () => {
           expect(built.tokens).toBe(tokenizer.count(built.prompt))
           expect(built.tokens).toBeLessThanOrEqual(maxTokens)
           // once the budget cut or dropped a part of priority p, nothing of a lower priority is kept
-          const squeezed = built.parts.filter((p) => p.reason === 'budget')
+          const squeezed = built.parts.filter((p) => p.reason === 'over_budget')
           if (squeezed.length > 0) {
             const p = Math.min(...squeezed.map((x) => x.priority))
             expect(built.parts.filter((x) => x.priority > p && !x.dropped)).toEqual([])
@@ -98,7 +98,7 @@ describe('buildSystemPrompt (properties)', () => {
           // a file's part stays within its per-file cap; only the history block has a section cap, and holds it
           for (const part of built.parts) {
             if (part.file !== undefined && part.kind !== 'skills-summary') expect(part.tokens).toBeLessThanOrEqual(maxFileTokens)
-            if (part.reason === 'section-cap') expect(part.kind).toBe('history')
+            if (part.reason === 'section_cap') expect(part.kind).toBe('history')
             if (part.reason === 'kept') expect([part.truncated, part.dropped]).toEqual([false, false])
           }
           const history = built.parts.filter((p) => p.kind === 'history' && !p.dropped)

@@ -232,7 +232,7 @@ describe('buildSystemPrompt: budgets in tokens', () => {
       const built = right(buildSystemPrompt(ws, { ...OPTIONS, maxFileTokens: 2000 }))
       expect(built.prompt).toContain("## AGENTS.md\n\n# Rules\n\nNever share the user's address.\n")
       const mem = built.parts.find((p) => p.id === 'memory')!
-      expect(mem).toMatchObject({ truncated: true, dropped: false, reason: 'file-cap', detail: 'cut to the 2,000-token per-file cap' })
+      expect(mem).toMatchObject({ truncated: true, dropped: false, reason: 'item_cap', detail: 'cut to the 2,000-token per-file cap' })
       expect(mem.tokens).toBeLessThanOrEqual(2000)
       expect(mem.tokens).toBeGreaterThan(1900)
       const section = built.prompt.slice(built.prompt.indexOf('# Memory'))
@@ -259,7 +259,7 @@ describe('buildSystemPrompt: budgets in tokens', () => {
         expect(built.tokens).toBeLessThanOrEqual(maxTokens)
         expect(built.prompt).toContain("## AGENTS.md\n\n# Rules\n\nNever share the user's address.\n\n\n## SOUL.md\n\nCheerful.\n")
         const mem = built.parts.find((p) => p.id === 'memory')!
-        expect(mem.reason).toBe('budget')
+        expect(mem.reason).toBe('over_budget')
         expect(mem.detail).toBe(`${mem.dropped ? 'dropped' : 'cut'} to fit the ${maxTokens.toLocaleString('en-US')}-token budget after higher-priority parts`)
       }
       const cut = right(buildSystemPrompt(ws, { ...OPTIONS, maxTokens: 1000 })).parts.find((p) => p.id === 'memory')!
@@ -275,8 +275,8 @@ describe('buildSystemPrompt: budgets in tokens', () => {
     // USER.md demoted below the skills: with too little room it goes before them
     const full = right(buildSystemPrompt(ws, OPTIONS)).tokens
     const demoted = right(buildSystemPrompt(ws, { ...OPTIONS, priorities: { 'USER.md': 3 }, maxTokens: full - 20 }))
-    expect(demoted.parts.find((p) => p.id === 'bootstrap:USER.md')).toMatchObject({ priority: 3, dropped: true, reason: 'budget' })
-    expect(demoted.parts.filter((p) => p.dropped && p.reason === 'budget').map((p) => p.id)).toEqual(['bootstrap:USER.md'])
+    expect(demoted.parts.find((p) => p.id === 'bootstrap:USER.md')).toMatchObject({ priority: 3, dropped: true, reason: 'over_budget' })
+    expect(demoted.parts.filter((p) => p.dropped && p.reason === 'over_budget').map((p) => p.id)).toEqual(['bootstrap:USER.md'])
   })
 
   it('caps the Recent History block and drops the oldest entries first', async () => {
@@ -284,8 +284,8 @@ describe('buildSystemPrompt: budgets in tokens', () => {
     const built = right(buildSystemPrompt(ws, { ...OPTIONS, maxHistoryTokens: 30 }))
     expect(built.prompt.endsWith('# Recent History\n\n- [2026-07-02 09:05] User switched the weekly report to Mondays.')).toBe(true)
     expect(built.parts.filter((p) => p.kind === 'history').map((p) => [p.id, p.dropped, p.reason])).toEqual([
-      ['history:1', true, 'section-cap'],
-      ['history:3', true, 'section-cap'],
+      ['history:1', true, 'section_cap'],
+      ['history:3', true, 'section_cap'],
       ['history:6', false, 'kept'],
     ])
   })

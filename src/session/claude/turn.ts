@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { match, P } from 'ts-pattern'
 import type { ChatMessage, Origin, Part } from '../../message.js'
 import type { ContextMessage, Entry, MessageKind } from '../model.js'
 
@@ -41,6 +42,13 @@ export interface Turn {
 // constructors
 // -------------------------------------------------------------------------------------
 
+/** Who speaks in a line with no assistant message: a local command's output is the system's, anything else the user's. */
+const speakerOf = (kind: MessageKind): 'system' | 'user' =>
+  match(kind)
+    .with('localCommand', () => 'system' as const)
+    .with(P.union('message', 'custom', 'bashExecution', 'compactionSummary', 'branchSummary', 'meta', 'synthetic'), () => 'user' as const)
+    .exhaustive()
+
 /** The turn a line contributes, if it carries messages. */
 export const turnOf = (e: Entry): Turn | undefined => {
   const b = e.body
@@ -49,7 +57,7 @@ export const turnOf = (e: Entry): Turn | undefined => {
   const parts = b.messages.flatMap((m) => m.parts.map((part) => ({ part, entryId: e.id, kind: b.kind })))
   const first = assistant ?? b.messages[0]!
   return {
-    type: assistant !== undefined ? 'assistant' : b.kind === 'localCommand' ? 'system' : 'user',
+    type: assistant !== undefined ? 'assistant' : speakerOf(b.kind),
     entryId: e.id,
     line: e.line,
     parts,

@@ -13,7 +13,7 @@
  */
 import { fitDocument } from '../../compress/engine.js'
 import type { FitPolicy } from '../../compress/policy.js'
-import { estimate, turnsSection, type Document, type Item } from '../../structure/document.js'
+import { estimate, sectionsOf, turnsSection, type Document, type Item } from '../../structure/document.js'
 import { meter } from '../../tokenize/meter.js'
 import { estimateTokenizer } from '../../tokenize/tokenizer.js'
 import type { HistoryItem } from '../items.js'
@@ -93,7 +93,7 @@ export const planHistory = (items: ReadonlyArray<HistoryItem>, fit: HistoryFit):
   const section = turnsSection(layoutItems, limit === undefined || limit === Number.POSITIVE_INFINITY ? undefined : { items: limit, reason: 'keep_recent_count' })
   const doc: Document = { blocks: [section], joiner: '' }
   const fitted = fitDocument(doc, fit.policy, { available: fit.budget, meter: noText, measure: (d) => estimate(d, noText), cost: (i) => i.tokens })
-  const keptIds = new Set(fitted.doc.blocks.flatMap((b) => (b._tag === 'Section' ? b.items.map((i) => i.packetId!) : [])))
+  const keptIds = new Set(sectionsOf(fitted.doc).flatMap((s) => s.items.map((i) => i.packetId!)))
   const fitKept = candidates.filter((u) => keptIds.has(items[u.start]!.id))
   // Anthropic: the turns must open on a user turn, so an assistant turn cannot lead
   const opening = fit.firstTurn === 'user' ? fitKept.findIndex((u) => !u.system && items[u.start]!.message.role === 'user') : 0

@@ -1,7 +1,8 @@
 /** Histories for the fitting tests, counted with the real tokenizer. */
 import { message, text, toolCall, toolResult, type ChatMessage } from '../../../src/message.js'
 import { historyOf } from '../../../src/session/history.js'
-import { messageTokens, type HistoryItem } from '../../../src/session/items.js'
+import { messageCost } from '../../../src/render/cost.js'
+import type { HistoryItem } from '../../../src/session/items.js'
 import { tokenizer } from '../helpers.js'
 
 export const user = (t: string): ChatMessage => message('user', t)
@@ -15,7 +16,7 @@ export const items = (turns: ReadonlyArray<ChatMessage>): ReadonlyArray<HistoryI
 
 /** Items as given, not repaired: for inputs that break the pairing rules on purpose. */
 export const raw = (turns: ReadonlyArray<ChatMessage>): ReadonlyArray<HistoryItem> =>
-  turns.map((m, i) => ({ id: `h${i}`, kind: 'message', message: m, tokens: messageTokens(m, tokenizer.count) }))
+  turns.map((m, i) => ({ id: `h${i}`, kind: 'message', message: m, tokens: messageCost(m, tokenizer) }))
 
 /** A fixed conversation: 12 turns, two tool units, an error, a long answer. */
 export const conversation = (): ReadonlyArray<HistoryItem> =>

@@ -59,7 +59,7 @@ describe('gssc build --session (Claude Code)', () => {
     // repairs are said for the turns converted only
     expect(r.stderr).toContain('gssc: session large-session.jsonl: 1 failed assistant turns (error or aborted) left out: v1-974')
     const out = JSON.parse(r.stdout)
-    expect(out.excluded[0]).toMatchObject({ id: 'pi:large-session.jsonl#v1-1..v1-993', reason: 'over_budget' })
+    expect(out.excluded[0]).toMatchObject({ id: 'pi:large-session.jsonl#v1-1..v1-999', reason: 'over_budget' })
   })
 
   it('names packets after the file as the user sees it, so --explain shows short ids', async () => {

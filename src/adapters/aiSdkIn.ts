@@ -49,8 +49,10 @@ const image = (p: Obj, at: string): Dec<ImagePart> => {
   const read = readData(data, mediaType.right ?? '')
   if (read === undefined) return fail(`${at}.image`, `must be base64 text, a URL, a Uint8Array or an ArrayBuffer (got ${show(data)})`)
   // no media type given (it is optional): read it from the bytes, as the SDK does
-  const source = read.source._tag === 'Base64' && read.source.mimeType === '' ? { ...read.source, mimeType: sniffImageType(read.source.data) ?? 'application/octet-stream' } : read.source
-  return E.right({ _tag: 'Image', source, ...withNative(AI_SDK, restOf(p, IMAGE_KEYS), { data: read.form }) })
+  const sniffed = read.source._tag === 'Base64' && read.source.mimeType === ''
+  const source = sniffed ? { ...read.source, mimeType: sniffImageType(read.source.data) ?? 'application/octet-stream' } : read.source
+  // the form note `sniffed` marks the part as the SDK's own, so writing it back adds no mediaType the caller left out
+  return E.right({ _tag: 'Image', source, ...withNative(AI_SDK, restOf(p, IMAGE_KEYS), { data: read.form, sniffed: sniffed ? true : undefined }) })
 }
 
 const file = (p: Obj, at: string): Dec<DocumentPart> => {
@@ -95,20 +97,21 @@ const toolResult = (p: Obj, at: string): Dec<ToolResultPart> => {
   const o = out.right
   const at2 = `${at}.output`
   const type = o['type']
-  const result = (content: ReadonlyArray<TextPart | ImagePart>, isError: boolean, output: string, known: ReadonlySet<string>): ToolResultPart => ({
+  const result = (content: ReadonlyArray<TextPart | ImagePart>, isError: boolean, output: string, known: ReadonlySet<string>, value?: unknown): ToolResultPart => ({
     _tag: 'ToolResult',
     callId: id.right,
     name: name.right,
     content,
     isError,
-    ...withNative(AI_SDK, restOf(p, RESULT_KEYS), { output, outputFields: restOf(o, known) }),
+    ...withNative(AI_SDK, restOf(p, RESULT_KEYS), { output, outputFields: restOf(o, known), value }),
   })
   const VALUE = keys('type', 'value')
   if (type === 'text' || type === 'error-text')
     return E.map((value: string) => result([{ _tag: 'Text', text: value }], type === 'error-text', 'text', VALUE))(stringAt(o, 'value', at2))
   if (type === 'json' || type === 'error-json') {
     if (!('value' in o)) return fail(`${at2}.value`, 'must be a JSON value (got undefined)')
-    return E.right(result([{ _tag: 'Text', text: JSON.stringify(o['value']) }], type === 'error-json', 'json', VALUE))
+    // the value itself is kept too: its JSON text cannot tell -0 from 0, and the writer gives back what it was given
+    return E.right(result([{ _tag: 'Text', text: JSON.stringify(o['value']) }], type === 'error-json', 'json', VALUE, o['value']))
   }
   if (type === 'execution-denied')
     return E.map((reason: string | undefined) => result(reason === undefined ? [] : [{ _tag: 'Text', text: reason }], true, 'denied', keys('type', 'reason')))(optionalStringAt(o, 'reason', at2))

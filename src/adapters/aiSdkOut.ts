@@ -58,8 +58,11 @@ const outputOf = (r: ToolResultPart, at: string): Dec<AIToolResultOutput> => {
   const joined = texts?.map((t) => t.text).join('\n')
   if (form['output'] === 'denied' && r.isError && texts !== undefined && texts.length <= 1) return E.right({ ...fields, type: 'execution-denied', ...(texts.length === 0 ? {} : { reason: joined! }) })
   if (form['output'] === 'json' && texts?.length === 1) {
+    const text = texts[0]!.text
+    // unchanged since it was read: the value as given (JSON text loses -0); else the text parsed
+    if ('value' in form && JSON.stringify(form['value']) === text) return E.right({ ...fields, type: r.isError ? 'error-json' : 'json', value: form['value'] as AIJSONValue })
     try {
-      return E.right({ ...fields, type: r.isError ? 'error-json' : 'json', value: JSON.parse(texts[0]!.text) as AIJSONValue })
+      return E.right({ ...fields, type: r.isError ? 'error-json' : 'json', value: JSON.parse(text) as AIJSONValue })
     } catch {
       // the JSON text was cut: it goes as text
     }

@@ -61,6 +61,19 @@ describe('fromAISDK', () => {
     expect(new Uint8Array(back as ArrayBuffer)).toEqual(new Uint8Array(buffer))
   })
 
+  it('adds nothing the caller left out and keeps what JSON text cannot (regressions found by the deep property run, seed 684943136)', () => {
+    const given: ModelMessage[] = [
+      { role: 'user', content: [{ type: 'image', image: PNG }] },
+      { role: 'assistant', content: [{ type: 'tool-call', toolCallId: 'c', toolName: 'read', input: {} }] },
+      { role: 'tool', content: [{ type: 'tool-result', toolCallId: 'c', toolName: 'read', output: { type: 'json', value: { n: -0 } } }] },
+    ]
+    const { messages } = right(fromAISDK(given))
+    expect(messages[0]!.parts[0]).toMatchObject({ _tag: 'Image', source: { mimeType: 'image/png' } })
+    const out = right(toAISDK(messages))
+    expect(out).toStrictEqual(given)
+    expect(Object.is((out[2]!.content[0] as unknown as { output: { value: { n: number } } }).output.value.n, -0)).toBe(true)
+  })
+
   it('names the index and path of anything it cannot carry', () => {
     const cases: ReadonlyArray<readonly [unknown, string]> = [
       [[{ role: 'assistant', content: [{ type: 'tool-approval-request', approvalId: 'a', toolCallId: 'c' }] }], 'messages[0].content[0].type: must be one of text, file, reasoning, tool-call, tool-result in an assistant message (got "tool-approval-request"); tool approvals cannot be carried'],

@@ -98,11 +98,17 @@ export const fillAndSettle = (doc: Document, policy: FitPolicy, ctx: FitContext)
     const only = u.items.length === 1 ? sectionAt(doc, u.block).items[u.items[0]!]! : undefined
     return policy.cut && only !== undefined && only.group === undefined ? only : undefined
   }
-  /** The unit's item cut to `keep` tokens of text, if that keeps enough and less than it has. */
+  /**
+   * The unit's item cut to `keep` tokens of text, if that keeps enough and is shorter than it
+   * was: a first cut adds its marker, so a cut that saves less than the marker would make the
+   * part longer than whole (and past its per-file cap); then there is no cut.
+   */
   const cutTo = (u: FillUnit, keep: number): Item | undefined => {
     const only = cuttable(u)
-    const content = only?.cut?.keptTokens ?? only?.tokens ?? 0
-    return only !== undefined && keep >= policy.minKept && keep < content ? cutItem(only, keep, sectionAt(doc, u.block), meter, policy.minKept) : undefined
+    if (only === undefined) return undefined
+    const s = sectionAt(doc, u.block)
+    const shorter = only.cut === undefined ? keep + markerCost(only, s, meter) < only.tokens : keep < only.cut.keptTokens
+    return keep >= policy.minKept && shorter ? cutItem(only, keep, s, meter, policy.minKept) : undefined
   }
   /** The unit's item cut to fit `space` tokens with its decoration, separator and marker. */
   const cutToSpace = (u: FillUnit, space: number): Item | undefined => {

@@ -213,6 +213,23 @@ Second line of the same entry.
 })
 
 describe('buildSystemPrompt: budgets in tokens', () => {
+  it('never cuts a part into something longer than it was whole (deep property run, seed 482818901)', () => {
+    const file = (name: string, text: string) => ({ name, path: `/ws/${name}`, text, bytes: Buffer.byteLength(text), partial: false })
+    const skill = (dir: string) => ({ name: dir, dir, file: file(`skills/${dir}/SKILL.md`, ''), description: '', body: '', always: false, requires: { bins: ['tool'], env: [] }, missing: { bins: ['tool'], env: [] }, available: false, frontmatter: {} })
+    const ws = {
+      root: '/ws',
+      clock: { now: new Date('2026-07-02T01:15:00.000Z'), timeZone: 'Asia/Shanghai' },
+      bootstrap: [],
+      missing: [],
+      memory: { layout: 'history-jsonl' as const, longTerm: file('memory/MEMORY.md', '!'), history: [{ timestamp: '2026-07-02 10:00', content: ' 0 0:0 ', line: 1, cursor: 1 }], historyFile: 'memory/history.jsonl' },
+      skills: ['a', 'aa', 'ba', 'b'].map(skill),
+      problems: [],
+    }
+    const built = right(buildSystemPrompt(ws, { tokenizer, runtime: RUNTIME, maxTokens: 463, maxFileTokens: 21, minCutTokens: 1 }))
+    expect(built.tokens).toBe(tokenizer.count(built.prompt))
+    for (const part of built.parts) if (part.file !== undefined && part.kind !== 'skills-summary') expect(part.tokens).toBeLessThanOrEqual(21)
+  })
+
   /** A workspace whose MEMORY.md is 2 MB. */
   const withHugeMemory = <A>(body: (dir: string, memory: string) => Promise<A>) =>
     withTempDir(async (dir) => {

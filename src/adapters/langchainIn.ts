@@ -39,6 +39,19 @@ const CLASSES: Readonly<Record<string, string>> = { SystemMessage: 'system', Hum
 const MESSAGE_KEYS = keys('content', 'name', 'tool_calls', 'tool_call_id', 'status')
 const CALL_KEYS = keys('id', 'name', 'args')
 
+/**
+ * LangChain's serializer wraps a user object holding an `lc` key as `{ __lc_escaped__: obj }`
+ * (so it is not taken for a serialized class); its loader unwraps it as it is. The serialized
+ * forms are read the same way, so tool arguments come back as the user gave them.
+ */
+const unescapeLc = (v: unknown): unknown => {
+  if (Array.isArray(v)) return v.map(unescapeLc)
+  if (!isRecord(v)) return v
+  const ks = Object.keys(v)
+  if (ks.length === 1 && ks[0] === '__lc_escaped__') return v['__lc_escaped__']
+  return Object.fromEntries(ks.map((k) => [k, unescapeLc(v[k])]))
+}
+
 /** A LangChain message's type and fields, and which form it came in. */
 const unpack = (v: unknown, at: string): Dec<readonly [string, Obj, string | undefined]> => {
   if (!isRecord(v)) return fail(at, `must be a LangChain message (got ${show(v)})`)
@@ -48,8 +61,8 @@ const unpack = (v: unknown, at: string): Dec<readonly [string, Obj, string | und
     return E.right([String((v['_getType'] as () => unknown).call(v)), fields, undefined])
   }
   if (v['lc'] === 1 && v['type'] === 'constructor' && Array.isArray(v['id']) && isRecord(v['kwargs']))
-    return E.right([CLASSES[String(v['id'][v['id'].length - 1])] ?? String(v['id'][v['id'].length - 1]), v['kwargs'], 'lc'])
-  if (typeof v['type'] === 'string' && isRecord(v['data'])) return E.right([v['type'], v['data'], 'stored'])
+    return E.right([CLASSES[String(v['id'][v['id'].length - 1])] ?? String(v['id'][v['id'].length - 1]), unescapeLc(v['kwargs']) as Obj, 'lc'])
+  if (typeof v['type'] === 'string' && isRecord(v['data'])) return E.right([v['type'], unescapeLc(v['data']) as Obj, 'stored'])
   return fail(at, `must be a LangChain message: an instance, message.toDict() or its JSON (got ${show(v)})`)
 }
 

@@ -33,6 +33,18 @@ describe('fromLangChain', () => {
     void wrong
   })
 
+  it("reads LangChain's escaped user objects in serialized forms as they were given (deep property run, seed 434352473)", () => {
+    const messages = [
+      new lc.AIMessage({ content: '', tool_calls: [{ id: 'call_0', name: 'read', args: { path: { lc: '' } }, type: 'tool_call' }] }),
+      new lc.ToolMessage({ content: 'ok', tool_call_id: 'call_0' }),
+    ]
+    for (const serialized of [messages.map((m) => m.toDict()), JSON.parse(JSON.stringify(messages)) as unknown[]]) {
+      const decoded = right(fromLangChain(serialized)).messages
+      expect(decoded[0]!.parts).toContainEqual(expect.objectContaining({ _tag: 'ToolCall', args: { path: { lc: '' } } }))
+      expect(right(toLangChain(decoded, lc)).map((m) => m.toDict())).toStrictEqual(messages.map((m) => m.toDict()))
+    }
+  })
+
   it('writes messages from elsewhere as the standard message classes', () => {
     const out = right(
       toLangChain(

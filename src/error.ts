@@ -3,6 +3,7 @@
  *
  * @module
  */
+import { clip } from './internal/preview.js'
 
 /** A config field held an invalid value. */
 export interface ConfigError {
@@ -79,13 +80,7 @@ const SHOW_MAX = 160
  * Renders a value for an error message: strings quoted (JSON escapes make control characters
  * visible), the rest as JSON-ish, at most `SHOW_MAX` (160) characters.
  */
-export const show = (value: unknown): string => {
-  const full = showFull(value)
-  if (full.length <= SHOW_MAX) return full
-  // never end on half of a surrogate pair
-  const end = (full.charCodeAt(SHOW_MAX - 2) & 0xfc00) === 0xd800 ? SHOW_MAX - 2 : SHOW_MAX - 1
-  return `${full.slice(0, end)}…`
-}
+export const show = (value: unknown): string => clip(showFull(value), SHOW_MAX)
 
 const showFull = (value: unknown): string => {
   if (typeof value === 'string') return JSON.stringify(value)

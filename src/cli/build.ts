@@ -35,6 +35,7 @@ import { nameOf, parseHistory, parsePackets, readText, STDIN, textOrFile } from 
 import { EXIT, type Io, type Out } from './io.js'
 import type { PacketDetail } from '../inspect/html/table.js'
 import { clean } from '../inspect/width.js'
+import { preview } from '../internal/preview.js'
 import { sessionPackets } from './session.js'
 import { chunkPackets, historyFilePackets, mediaParts, workspaceSource, type Sourced } from './sources.js'
 import { summary } from './summary.js'
@@ -73,8 +74,7 @@ export interface BuildFlags extends WorkspaceFlags {
 
 /** A packet's role (a history turn's) and the start of its text, for the report. */
 const packetDetail = (p: PacketInput): PacketDetail => {
-  const one = clean(p.content.replace(/\s+/g, ' ').trim())
-  return { ...(p.message === undefined ? {} : { role: p.message.role }), preview: one.length > 120 ? `${one.slice(0, 119)}…` : one }
+  return { ...(p.message === undefined ? {} : { role: p.message.role }), preview: clean(preview(p.content, 120)) }
 }
 
 /** `--session` without `--query`: the session's own last user turn is the task, and only the agent's own turns are sent. */

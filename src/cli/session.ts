@@ -12,6 +12,7 @@ import { pipe } from 'fp-ts/lib/function.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
 import type { GsscError } from '../error.js'
 import { clean } from '../inspect/width.js'
+import { preview } from '../internal/preview.js'
 import { messageText, type Origin } from '../message.js'
 import { gatherer } from '../gather/gatherer.js'
 import { sessionGathering, type SessionGathered } from '../gather/session.js'
@@ -54,11 +55,6 @@ export const displayName = (path: string, cwd: string): string => {
 
 const MAX_DIAGNOSTICS = 20
 
-const preview = (text: string, chars = 80): string => {
-  const one = clean(text.replace(/\s+/g, ' ').trim())
-  return one.length > chars ? `${one.slice(0, chars - 1)}…` : one
-}
-
 /** The branch's entries a budgeted build never converted, in words. */
 const unreadNote = (u: Unread | undefined): string =>
   u === undefined ? '' : ` read (the ${u.entries} older entries on lines ${u.firstLine}-${u.lastLine}, ${(u.bytes / 1e6).toFixed(1)} MB, were checked but not converted: the newer turns fill the budget)`
@@ -72,7 +68,7 @@ const notesOf = (g: SessionGathered, name: string, flags: SessionFlags, task: Hi
     ...diagnostics.slice(0, MAX_DIAGNOSTICS),
     ...(diagnostics.length > MAX_DIAGNOSTICS ? [`${name}: ${diagnostics.length - MAX_DIAGNOSTICS} more problems (gssc sessions ${name} --json lists them all)`] : []),
     ...problems.filter((w) => w.line === undefined).map((w) => `session ${name}: ${w.message}`),
-    ...(flags.withNextPrompt || task === undefined ? [] : [`session ${name}: no --query: the task is the session's own last user turn (${task.id}): "${preview(messageText(task.message))}"`]),
+    ...(flags.withNextPrompt || task === undefined ? [] : [`session ${name}: no --query: the task is the session's own last user turn (${task.id}): "${clean(preview(messageText(task.message), 80))}"`]),
   ]
 }
 

@@ -15,7 +15,7 @@
 import { decorationOf, estimate, joinerOf, mapSections, type Document, type Item, type Section } from '../structure/document.js'
 import type { FitContext, Settled } from './engine.js'
 import type { FitPolicy } from './policy.js'
-import { cutItem, isPinned, markerCost, unitsOf } from './shrink.js'
+import { cutItem, isPinned, keptOf, markerCost, unitsOf } from './shrink.js'
 
 /** A unit of the layout, with where it sorts. */
 interface FillUnit {
@@ -98,17 +98,12 @@ export const fillAndSettle = (doc: Document, policy: FitPolicy, ctx: FitContext)
     const only = u.items.length === 1 ? sectionAt(doc, u.block).items[u.items[0]!]! : undefined
     return policy.cut && only !== undefined && only.group === undefined ? only : undefined
   }
-  /**
-   * The unit's item cut to `keep` tokens of text, if that keeps enough and is shorter than it
-   * was: a first cut adds its marker, so a cut that saves less than the marker would make the
-   * part longer than whole (and past its per-file cap); then there is no cut.
-   */
+  /** The unit's item cut to `keep` tokens of text, if that keeps enough and is shorter than it was ({@link keptOf}). */
   const cutTo = (u: FillUnit, keep: number): Item | undefined => {
     const only = cuttable(u)
     if (only === undefined) return undefined
     const s = sectionAt(doc, u.block)
-    const shorter = only.cut === undefined ? keep + markerCost(only, s, meter) < only.tokens : keep < only.cut.keptTokens
-    return keep >= policy.minKept && shorter ? cutItem(only, keep, s, meter, policy.minKept) : undefined
+    return keep >= policy.minKept && keep < keptOf(only, s, meter) ? cutItem(only, keep, s, meter, policy.minKept) : undefined
   }
   /** The unit's item cut to fit `space` tokens with its decoration, separator and marker. */
   const cutToSpace = (u: FillUnit, space: number): Item | undefined => {
@@ -177,8 +172,7 @@ export const fillAndSettle = (doc: Document, policy: FitPolicy, ctx: FitContext)
     let excess = tokens - available
     const last = order[history[history.length - 1]!]!
     const held = taken.cuts.get(keyOf(last)) ?? cuttable(last)
-    // what it keeps of its text; a first cut adds the marker
-    const content = held === undefined ? 0 : (held.cut?.keptTokens ?? held.tokens - markerCost(held, sectionAt(doc, last.block), meter))
+    const content = held === undefined ? 0 : keptOf(held, sectionAt(doc, last.block), meter)
     const shorter = policy.miss === 'cut' && held !== undefined ? cutTo(last, content - excess - (2 ** Math.min(round, 16) - 1)) : undefined
     if (shorter !== undefined) {
       taken.cuts.set(keyOf(last), shorter)

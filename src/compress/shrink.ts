@@ -69,6 +69,15 @@ export const markerCost = (item: Item, s: Section, m: Meter): number => {
 }
 
 /**
+ * The tokens of text an item keeps as it stands, as a cut counts them: a cut item its kept
+ * text; a whole item its tokens less the marker a first cut adds. A cut to `keep` is a cut
+ * only when `keep` is below this: a first cut adds its marker, so one that saves less than the
+ * marker would make the item longer than whole (and past its per-file cap). The one place of
+ * that rule (the fill's `cutTo` and its settle loop both ask it).
+ */
+export const keptOf = (item: Item, s: Section, m: Meter): number => item.cut?.keptTokens ?? item.tokens - markerCost(item, s, m)
+
+/**
  * Cuts one item's text to `keep` tokens, marking the cut. Cutting an already cut item starts
  * again from its original text, so markers never pile up. An item with a counted marker is
  * cut by {@link cutCounted}: its decoration, kept text and marker are counted exactly and stay

@@ -25,6 +25,7 @@ import type { PacketInput } from '../packet.js'
 import type { ContentCut } from '../phase.js'
 import { prefixEndWindowed } from '../tokenize/prefix.js'
 import type { Tokenizer } from '../tokenize/tokenizer.js'
+import { utf8Length } from '../tokenize/utf8.js'
 
 /** What a cap did to one message. */
 export interface Capped {
@@ -38,18 +39,6 @@ export interface Capped {
 
 /** The smallest cap worth applying: below it the marker alone would not fit. */
 export const MIN_ITEM_CAP = 64
-
-const encoder = new TextEncoder()
-/** UTF-8 bytes of a string, without allocating them. */
-const utf8Length = (s: string): number => {
-  if (s.length < 1024) return encoder.encode(s).length
-  let n = 0
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i)
-    n += c < 0x80 ? 1 : c < 0x800 ? 2 : c >= 0xd800 && c <= 0xdbff ? (i++, 4) : 3
-  }
-  return n
-}
 
 /**
  * Whether a part holds a text whose UTF-8 size could exceed `cap` (a UTF-16 code unit is at

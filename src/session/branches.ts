@@ -6,6 +6,7 @@
  */
 import type { Role } from '../message.js'
 import { messageText } from '../message.js'
+import { preview } from '../internal/preview.js'
 import { claudeBranchLeaves } from './claude/branches.js'
 import type { Entry, LoadedSession } from './model.js'
 import { leavesOf } from './tree.js'
@@ -75,10 +76,10 @@ const facts = (session: LoadedSession): ((e: Entry) => Acc) => {
   }
 }
 
-const preview = (e: Entry, chars: number): BranchInfo['lastMessage'] => {
+const lastMessage = (e: Entry, chars: number): BranchInfo['lastMessage'] => {
   const m = e.body._tag === 'Message' ? e.body.messages[e.body.messages.length - 1] : undefined
-  const text = (m === undefined ? (e.body._tag === 'BranchSummary' ? e.body.summary : '') : messageText(m)).replace(/\s+/g, ' ').trim()
-  return { entryId: e.id, role: m?.role ?? 'user', preview: text.length > chars ? `${text.slice(0, chars - 1)}…` : text }
+  const text = m === undefined ? (e.body._tag === 'BranchSummary' ? e.body.summary : '') : messageText(m)
+  return { entryId: e.id, role: m?.role ?? 'user', preview: preview(text, chars) }
 }
 
 /**
@@ -125,7 +126,7 @@ export const listBranches =
         line: leaf.line,
         length: f.length,
         messageEntries: f.messageEntries,
-        ...(f.last === undefined ? {} : { lastMessage: preview(f.last, options.previewChars ?? 80) }),
+        ...(f.last === undefined ? {} : { lastMessage: lastMessage(f.last, options.previewChars ?? 80) }),
         ...(f.first === undefined ? {} : { firstTimestamp: f.first }),
         ...(leaf.timestamp === undefined ? {} : { lastTimestamp: leaf.timestamp }),
         ...(label === undefined ? {} : { label }),

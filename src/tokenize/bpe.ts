@@ -8,6 +8,7 @@
  */
 import { Tiktoken, type TiktokenBPE } from 'js-tiktoken/lite'
 import { loadRanks } from './ranks.js'
+import { MAX_BYTES_PER_UNIT, utf8Into } from './utf8.js'
 
 export { loadRanks }
 
@@ -39,7 +40,6 @@ export interface Bpe {
  */
 export const referenceBpe = (encoding: EncodingName, ranks: TiktokenBPE = loadRanks(encoding)): Bpe => {
   const enc = new Tiktoken(ranks)
-  const encoder = new TextEncoder()
   const encode = (text: string): ReadonlyArray<number> => enc.encode(text, [], [])
   return {
     encoding,
@@ -48,18 +48,9 @@ export const referenceBpe = (encoding: EncodingName, ranks: TiktokenBPE = loadRa
     tokenEnds: (text) => {
       const ids = encode(text)
       const ends = new Int32Array(ids.length)
-      // byte offset → UTF-16 offset, only at code point boundaries
-      const bytes = encoder.encode(text)
-      const byteToUnit = new Int32Array(bytes.length + 1).fill(-1)
-      let b = 0
-      for (let u = 0; u < text.length; ) {
-        byteToUnit[b] = u
-        const cp = text.codePointAt(u)!
-        const units = cp > 0xffff ? 2 : 1
-        b += cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4
-        u += units
-      }
-      byteToUnit[b] = text.length
+      // byte offset → UTF-16 offset, only at code point boundaries (−1 inside one)
+      const byteToUnit = new Int32Array(MAX_BYTES_PER_UNIT * text.length + 1).fill(-1)
+      utf8Into(text, 0, text.length, new Uint8Array(MAX_BYTES_PER_UNIT * text.length), byteToUnit)
       let off = 0
       ids.forEach((id, i) => {
         off += tokenBytes(enc, id)

@@ -57,3 +57,25 @@ export const utf8Into = (text: string, start: number, end: number, out: Uint8Arr
   if (units !== undefined) units[b] = end
   return b
 }
+
+/**
+ * The UTF-8 size of a string, byte for byte what `TextEncoder` would write (a lone surrogate
+ * is 3 bytes), without allocating the bytes: the one UTF-8 length in gssc.
+ *
+ * @example
+ * utf8Length('a世😀') // 8: 1 + 3 + 4
+ * @category utils
+ */
+export const utf8Length = (text: string): number => {
+  let n = text.length
+  for (let u = 0; u < text.length; u++) {
+    const c = text.charCodeAt(u)
+    if (c < 0x80) continue
+    if (c < 0x800) n += 1
+    else if (c >= 0xd800 && c <= 0xdbff && u + 1 < text.length && (text.charCodeAt(u + 1) & 0xfc00) === 0xdc00) {
+      n += 2 // a surrogate pair: two units, four bytes
+      u++
+    } else n += 2
+  }
+  return n
+}

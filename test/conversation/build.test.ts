@@ -4,9 +4,10 @@ import { describe, expect, it } from 'vitest'
 import { buildLlmMessagesFromConversation } from '../../src/conversation/build.js'
 import { composeSystemPrompt } from '../../src/conversation/systemPrompt.js'
 import type { PromptTemplates } from '../../src/conversation/templates.js'
-import type { ContextBuildOptions, ContextBuildResult, ConversationMessage } from '../../src/conversation/types.js'
+import type { ContextBuildOptions, ContextBuildResult } from '../../src/conversation/types.js'
 import { toAnthropic } from '../../src/render/anthropic.js'
 import { checkOpenAI } from '../../src/render/checkOpenAI.js'
+import { stored } from './stored.js'
 
 const T: PromptTemplates = { baseRulesChat: 'CHAT RULES', baseRulesRun: 'RUN RULES', toolPolicy: 'TOOL RULES', runDirectiveProtocol: 'PROTOCOL' }
 const ok = (options: ContextBuildOptions): ContextBuildResult => {
@@ -20,15 +21,6 @@ const fail = (options: ContextBuildOptions): string => {
   return r.left.message
 }
 
-const stored: ReadonlyArray<ConversationMessage> = [
-  { role: 'system', content: 'an old stored prompt' },
-  { role: 'user', content: 'List the files.' },
-  { role: 'assistant', content: '', toolCalls: [{ id: 'call_1', name: 'ls', arguments: '{"dir":"."}' }] },
-  { role: 'tool', content: 'a.ts b.ts', toolCallId: 'call_1', toolName: 'ls' },
-  { role: 'assistant', content: 'There are two files.' },
-  { role: 'user', content: '(note to self)', includeInContext: false },
-  { role: 'user', content: 'Open a.ts', name: 'ada' },
-]
 
 describe('buildLlmMessagesFromConversation', () => {
   it('puts the composed system prompt first, skips stored system messages, filters includeInContext: false', () => {

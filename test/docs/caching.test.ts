@@ -1,14 +1,10 @@
-import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { main } from '../../examples/cache.js'
-import { blockAfter as block } from './blocks.js'
-
-const blockAfter = (marker: string): string => block('docs/caching.md', marker)
+import { showsExample } from './blocks.js'
 
 describe('docs/caching.md', () => {
   it('shows examples/cache.ts as it is (type-checked with the project), and what it prints', async () => {
-    expect(blockAfter('## Example')).toBe(readFileSync('examples/cache.ts', 'utf8').trimEnd())
-    expect(blockAfter('It prints:')).toBe(await main())
+    await showsExample({ doc: 'docs/caching.md', example: 'examples/cache.ts', main })
   })
 
   it('each turn starts with everything the turn before sent as its stable prefix', async () => {

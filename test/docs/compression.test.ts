@@ -1,15 +1,10 @@
-import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { main } from '../../examples/compression.js'
-
-import { blockAfter as block } from './blocks.js'
-
-const blockAfter = (marker: string): string => block('docs/compression.md', marker)
+import { showsExample } from './blocks.js'
 
 describe('docs/compression.md', () => {
   it('shows examples/compression.ts as it is (type-checked with the project), and what it prints', async () => {
-    expect(blockAfter('## Example')).toBe(readFileSync('examples/compression.ts', 'utf8').trimEnd())
-    expect(blockAfter('It prints:')).toBe(await main())
+    await showsExample({ doc: 'docs/compression.md', example: 'examples/compression.ts', main })
   })
 
   it('the example keeps the JSON valid and the error line of the log', async () => {

@@ -1,19 +1,16 @@
-import { readFileSync } from 'node:fs'
-import { describe, expect, it } from 'vitest'
+import { describe, it } from 'vitest'
 import { main as calibrateExample } from '../../examples/calibrate.js'
 import { main as openWeightsExample } from '../../examples/open-weights.js'
-import { blockAfter } from './blocks.js'
+import { showsExample } from './blocks.js'
 
 const DOC = 'docs/tokens.md'
 
 describe('docs/tokens.md', () => {
   it('shows examples/calibrate.ts as it is, and what it prints', async () => {
-    expect(blockAfter(DOC, '`examples/calibrate.ts`, run by')).toBe(readFileSync('examples/calibrate.ts', 'utf8').trimEnd())
-    expect(blockAfter(DOC, 'It prints:')).toBe(await calibrateExample())
+    await showsExample({ doc: DOC, example: 'examples/calibrate.ts', main: calibrateExample, shownAfter: '`examples/calibrate.ts`, run by' })
   })
 
   it('shows examples/open-weights.ts as it is, and what it prints', async () => {
-    expect(blockAfter(DOC, '`examples/open-weights.ts`, run by')).toBe(readFileSync('examples/open-weights.ts', 'utf8').trimEnd())
-    expect(blockAfter(DOC, 'It prints (Llama 3):')).toBe(await openWeightsExample())
+    await showsExample({ doc: DOC, example: 'examples/open-weights.ts', main: openWeightsExample, shownAfter: '`examples/open-weights.ts`, run by', printsAfter: 'It prints (Llama 3):' })
   }, 60_000)
 })

@@ -2,23 +2,18 @@ import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { main } from '../../examples/nanobot-prompt.js'
 import { cli } from '../cli/run.js'
+import { blockAfter as block, showsExample } from './blocks.js'
 
-const doc = readFileSync('docs/workspaces.md', 'utf8')
-
-/** The fenced block after a marker line in the doc. */
-const blockAfter = (marker: string): string => {
-  const at = doc.indexOf(marker)
-  const start = doc.indexOf('\n', doc.indexOf('```', at)) + 1
-  return doc.slice(start, doc.indexOf('\n```', start))
-}
+const DOC = 'docs/workspaces.md'
+const doc = readFileSync(DOC, 'utf8')
+const blockAfter = (marker: string): string => block(DOC, marker)
 
 /** A command line split as a POSIX shell would: spaces outside double quotes. */
 const words = (line: string): string[] => [...line.matchAll(/"([^"]*)"|(\S+)/g)].map((m) => m[1] ?? m[2]!)
 
 describe('docs/workspaces.md', () => {
   it('shows examples/nanobot-prompt.ts as it is (type-checked with the project), and what it prints', async () => {
-    expect(blockAfter('`examples/nanobot-prompt.ts`:')).toBe(readFileSync('examples/nanobot-prompt.ts', 'utf8').trimEnd())
-    expect(blockAfter('It prints:')).toBe(await main())
+    await showsExample({ doc: DOC, example: 'examples/nanobot-prompt.ts', main, shownAfter: '`examples/nanobot-prompt.ts`:' })
   })
 
   it('its command prints the prompt the example builds, on the same clock', async () => {

@@ -9,7 +9,6 @@ import * as E from 'fp-ts/lib/Either.js'
 import { describe, expect, it } from 'vitest'
 import { parseMemoryState } from '../../src/chunks/parse.js'
 import { buildLlmMessagesFromConversation } from '../../src/conversation/build.js'
-import type { ConversationMessage } from '../../src/conversation/types.js'
 import { openaiRenderer } from '../../src/formats.js'
 import { chunks } from '../../src/gather/chunks.js'
 import { conversation } from '../../src/gather/conversation.js'
@@ -20,6 +19,7 @@ import { chat } from '../../src/structure/chat.js'
 import { xml } from '../../src/structure/xml.js'
 import { nanobot } from '../../src/workspace/layout.js'
 import { gpt4o, NOW, run } from '../helpers.js'
+import { stored } from '../conversation/stored.js'
 import { fixture } from '../shared.js'
 
 const here = (p: string): string => fileURLToPath(new URL(p, import.meta.url))
@@ -60,16 +60,6 @@ describe('chunks()', () => {
 })
 
 describe('conversation()', () => {
-  const stored: ReadonlyArray<ConversationMessage> = [
-    { role: 'system', content: 'an old stored prompt' },
-    { role: 'user', content: 'List the files.' },
-    { role: 'assistant', content: '', toolCalls: [{ id: 'call_1', name: 'ls', arguments: '{"dir":"."}' }] },
-    { role: 'tool', content: 'a.ts b.ts', toolCallId: 'call_1', toolName: 'ls' },
-    { role: 'assistant', content: 'There are two files.' },
-    { role: 'user', content: '(note to self)', includeInContext: false },
-    { role: 'user', content: 'Open a.ts' },
-  ]
-
   it('gives the same messages as the seed builder through the pipeline, and says what it left out', async () => {
     const options = { messages: stored, mode: 'chat' as const }
     const seed = E.getOrElseW(() => undefined)(buildLlmMessagesFromConversation(options))!

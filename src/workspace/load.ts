@@ -90,20 +90,20 @@ export const loadWorkspace =
     if (new Set(names).size !== names.length)
       return E.left(configError('bootstrapFiles', names, 'lists a file twice'))
     for (const name of names) {
-      const inside = resolveLexical(root.right, name, `bootstrap file ${JSON.stringify(name)}`)
+      const inside = resolveLexical(root.right.real, name, `bootstrap file ${JSON.stringify(name)}`)
       if (E.isLeft(inside)) return inside
     }
     const head = { limitBytes, end: 'head' } as const
     const [bootstrapRead, skills, memory, label] = await Promise.all([
-      Promise.all(names.map((name) => readWorkspaceFile(root.right, name, head))),
-      loadSkills(root.right, {
+      Promise.all(names.map((name) => readWorkspaceFile(root.right.real, name, head))),
+      loadSkills(root.right.real, {
         limit: head,
         host: options.host ?? pathHost(process.env),
         order: options.skillOrder ?? (version === undefined ? 'sorted' : 'directory'),
         ...(version === undefined ? {} : { version }),
         ...(options.builtinSkills === undefined ? {} : { builtin: options.builtinSkills }),
       }),
-      loadMemory(root.right, {
+      loadMemory(root.right.real, {
         limitBytes,
         today: isoDate(wall.right),
         maxEntries,
@@ -121,7 +121,8 @@ export const loadWorkspace =
     }
     if (E.isLeft(memory)) return memory
     return E.right({
-      root: root.right,
+      root: root.right.real,
+      ...(root.right.given === root.right.real ? {} : { givenRoot: root.right.given }),
       clock: { now, timeZone, ...(label === undefined ? {} : { label }) },
       bootstrap,
       missing,
@@ -133,12 +134,13 @@ export const loadWorkspace =
     })
   }
 
-const workspaceRoot = async (dir: string): Promise<E.Either<GsscError, string>> => {
+/** The workspace folder as given (absolute, `~` expanded) and as it really is (symlinks resolved). */
+const workspaceRoot = async (dir: string): Promise<E.Either<GsscError, { readonly given: string; readonly real: string }>> => {
   try {
     // `~` as nanobot's expanduser does; the shell has not expanded it when it comes from config
-    const expanded = dir === '~' || dir.startsWith('~/') ? homedir() + dir.slice(1) : dir
-    const root = await realpath(resolve(expanded))
-    return (await stat(root)).isDirectory() ? E.right(root) : E.left(inputError(dir, 'is not a directory (expected a workspace folder)'))
+    const given = resolve(dir === '~' || dir.startsWith('~/') ? homedir() + dir.slice(1) : dir)
+    const root = await realpath(given)
+    return (await stat(root)).isDirectory() ? E.right({ given, real: root }) : E.left(inputError(dir, 'is not a directory (expected a workspace folder)'))
   } catch (e) {
     return E.left(inputError(dir, `workspace folder ${describeFsError(e)}`))
   }

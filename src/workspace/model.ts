@@ -114,6 +114,12 @@ export interface Clock {
 export interface Workspace {
   /** The absolute, symlink-free workspace path. */
   readonly root: string
+  /**
+   * The workspace path as the user gave it (`~` expanded, made absolute, symlinks kept):
+   * nanobot prints a workspace skill's `<location>` under it, not under the real path.
+   * Default `root`.
+   */
+  readonly givenRoot?: string
   readonly clock: Clock
   /** The bootstrap files that exist, in the configured order. */
   readonly bootstrap: ReadonlyArray<WorkspaceFile>

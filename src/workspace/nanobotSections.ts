@@ -25,7 +25,7 @@ import { nanobotIdentity } from './nanobotIdentity.js'
 import type { PartKind, Settings } from './options.js'
 import { pyStrip } from './python.js'
 import { describeMissing } from './requirements.js'
-import { collector, lineSafe, missingFiles, shadowedSkills, SKILLS_INTRO, summaryEntry, unavailableSkills } from './sectionKit.js'
+import { collector, lineSafe, missingFiles, shadowedSkills, shownPath, SKILLS_INTRO, summaryEntry, unavailableSkills } from './sectionKit.js'
 import type { Omitted, Sections } from './sections.js'
 import { PART_SEPARATOR } from '../structure/parts.js'
 import type { NanobotVersion } from './version.js'
@@ -117,7 +117,7 @@ export const nanobotSections = (ws: Workspace, s: Settings, version: NanobotVers
 }
 
 /** Where nanobot 0.1.x says a skill lives: `<workspace>/skills/<dir>/SKILL.md`, or in the bundled folder. */
-const location = (ws: Workspace, k: Skill): string => (k.origin === 'builtin' ? k.file.name : `${ws.root}/skills/${k.dir}/SKILL.md`)
+const location = (ws: Workspace, k: Skill): string => (k.origin === 'builtin' ? k.file.name : shownPath(ws, `${ws.root}/skills/${k.dir}/SKILL.md`))
 
 /** nanobot HEAD's summary lines, each group's heading on its first line. */
 const headSummary = (skills: ReadonlyArray<Skill>): ReadonlyArray<readonly [Skill, string]> =>

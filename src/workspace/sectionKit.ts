@@ -60,6 +60,14 @@ export const SKILLS_INTRO =
  */
 export const escapeXml = (text: string): string => escapeText(text).replace(/>/g, '&gt;')
 
+/**
+ * A path under the workspace as nanobot prints it: under the folder as the user gave it
+ * (`givenRoot`, symlinks kept), not its real path; a path outside the workspace (a bundled
+ * skill) as it is.
+ */
+export const shownPath = (ws: Workspace, path: string): string =>
+  ws.givenRoot !== undefined && path.startsWith(`${ws.root}/`) ? ws.givenRoot + path.slice(ws.root.length) : path
+
 /** One `<skill>` element of the XML summary, all text escaped; `location` is the SKILL.md path shown. */
 export const summaryEntry = (k: Skill, location: string): string =>
   [

@@ -21,7 +21,7 @@ import type { Skill, Workspace } from './model.js'
 import type { PartKind, Settings } from './options.js'
 import { nanobotSections } from './nanobotSections.js'
 import { PART_SEPARATOR } from '../structure/parts.js'
-import { collector, lineSafe, missingFiles, shadowedSkills, SKILLS_INTRO, summaryEntry, unavailableSkills } from './sectionKit.js'
+import { collector, lineSafe, missingFiles, shadowedSkills, shownPath, SKILLS_INTRO, summaryEntry, unavailableSkills } from './sectionKit.js'
 
 /** Where a section sits. */
 export type SectionId = 'identity' | 'bootstrap' | 'tools' | 'memory' | 'active-skills' | 'skills' | 'history' | 'session'
@@ -121,7 +121,7 @@ export const promptSections = (ws: Workspace, s: Settings): E.Either<ConfigError
   )
   section(
     'skills',
-    ws.skills.map((k) => item('skills-summary', `summary:${k.dir}`, `Skill summary: ${k.name}`, summaryEntry(k, k.file.path), '', { file: k.file.name, cuttable: false })),
+    ws.skills.map((k) => item('skills-summary', `summary:${k.dir}`, `Skill summary: ${k.name}`, summaryEntry(k, shownPath(ws, k.file.path)), '', { file: k.file.name, cuttable: false })),
     { head: `${SKILLS_INTRO}<skills>\n`, sep: '\n', tail: '\n</skills>' },
   )
   if (s.includeHistory && ws.memory.history.length > 0) {

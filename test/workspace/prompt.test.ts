@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises'
+import { mkdir, realpath, symlink, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { loadWorkspace } from '../../src/workspace/load.js'
@@ -120,6 +120,17 @@ describe('buildSystemPrompt: the seed order, exactly', () => {
     expect(built.budget).toBe(32_000)
     expect(built.problems).toHaveLength(1)
   })
+
+  it('under a symlinked workspace path, shows skill locations under the path as given (as nanobot does) and the workspace at its real path', () =>
+    withTempDir(async (dir) => {
+      const link = join(dir, 'ws-link')
+      await symlink(BASIC, link)
+      const ws = right(await loadWorkspace(link, LOAD)())
+      expect(ws.root).toBe(await realpath(BASIC))
+      const built = right(buildSystemPrompt(ws, OPTIONS))
+      expect(built.prompt).toBe(basicPrompt(ws.root).replaceAll(`<location>${ws.root}/`, `<location>${link}/`))
+      expect(built.prompt).toContain(`<location>${link}/skills/deploy/SKILL.md</location>`)
+    }))
 
   it('appends the current session when channel and chat id are both known', async () => {
     const ws = right(await loadWorkspace(BASIC, LOAD)())

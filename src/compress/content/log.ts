@@ -1,7 +1,7 @@
 /**
  * The log compressor, for command output, build logs and stack traces. Two steps:
  * - lines of the same *shape* (numbers, hex ids and times aside) in a row fold into the first,
- *   followed by `... N more similar lines`;
+ *   followed by `... N more similar lines` (never the last line: it holds the outcome);
  * - then, as the target tightens, the first lines (the command, its header), the last lines
  *   (where the outcome is), every error line with the lines right after it (a stack trace's
  *   top, a compiler's code frame) and every warning line are kept, and each run of the rest
@@ -97,9 +97,11 @@ export const compressLog: ContentCompressor = (text: string, targetTokens: numbe
   const shapes = lines.map(lineShape)
   const important = lines.map((l) => ERROR_LINE.test(l) || WARNING_LINE.test(l))
   // folded[i]: line i repeats line i - 1: its shape, or for errors and warnings (each one
-  // names its own file and line) the very text
+  // names its own file and line) the very text. The last line with text never folds: it is
+  // the outcome (`compiled 40 of 40 files`), whatever lines of its shape came before it.
+  const last = lines.findLastIndex((l) => l.trim() !== '')
   const folded = lines.map(
-    (l, i) => i > 0 && l.trim() !== '' && (important[i] ? l === lines[i - 1] : shapes[i] === shapes[i - 1] && !important[i - 1]),
+    (l, i) => i > 0 && i !== last && l.trim() !== '' && (important[i] ? l === lines[i - 1] : shapes[i] === shapes[i - 1] && !important[i - 1]),
   )
   const errors = lines.flatMap((l, i) => (ERROR_LINE.test(l) && !folded[i] ? [i] : []))
   const warnings = lines.flatMap((l, i) => (!ERROR_LINE.test(l) && WARNING_LINE.test(l) && !folded[i] ? [i] : []))

@@ -26,6 +26,16 @@ describe('compressLog', () => {
     expect(r.removed).toContainEqual({ _tag: 'RepeatedLines', line: 3, lines: 299 })
   })
 
+  it('never folds the last line, the outcome, into the lines of its shape before it', () => {
+    const progress = ['$ tsc --build', ...Array.from({ length: 40 }, (_, i) => `compiled ${i + 1} of 40 files`)].join('\n')
+    const r = compressLog(progress, 60, gpt4o)
+    expect(r._tag).toBe('Fitted')
+    if (r._tag !== 'Fitted') return
+    expect(r.text.split('\n').at(-1)).toBe('compiled 40 of 40 files')
+    expect(r.text).toContain('compiled 1 of 40 files\n... 38 more similar lines\ncompiled 40 of 40 files')
+    expect(r.removed).toContainEqual({ _tag: 'RepeatedLines', line: 3, lines: 38 })
+  })
+
   it('keeps the first errors when not all of them fit, and says how many lines it left out', () => {
     const many = Array.from({ length: 200 }, (_, i) => `file${i}.ts(${i},1): error TS1005: ';' expected near token number ${i * 13}.`).join('\n')
     const r = compressLog(many, 100, gpt4o)

@@ -110,7 +110,7 @@ export interface SessionBuild {
  * @category utils
  */
 export const withReport = (b: Omit<SessionBuild, 'report'>, exact: boolean): SessionBuild => {
-  // made when first read, then kept: for a long history the report costs more than a
+  // made when first read, then kept (the exception to plain data written in docs/CONVENTIONS.md, with its measurement): for a long history the report costs more than a
   // rebuild after one appended turn, and most rebuilds only feed a window to the next build.
   // Every reader (a spread, JSON, toEqual) sees the same value an eager report would have.
   let made: Report<ReadonlyArray<ChatMessage>> | undefined

@@ -7,7 +7,7 @@
  */
 import * as E from 'fp-ts/lib/Either.js'
 import { Tiktoken } from 'js-tiktoken/lite'
-import { build, createTokenCache, type BuildResult, type SimpleMessage, type TokenCache, type Tokenizer } from '../src/index.js'
+import { build, type BuildResult, type SimpleMessage, type TokenCache, type Tokenizer } from '../src/index.js'
 import { appendFile, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -103,8 +103,8 @@ export const request = (turns: ReadonlyArray<SimpleMessage>, passages: number) =
 /** The build every row times: 8,000 tokens (6,800 available), the whole history eligible. */
 export const CONFIG = { maxTokens: 8000, maxHistoryMessages: Number.POSITIVE_INFINITY } as const
 
-const run = async (req: ReturnType<typeof request>, tokenizer: Tokenizer, cache?: TokenCache): Promise<BuildResult> => {
-  const r = await build(req, { tokenizer, now: NOW, config: CONFIG, ...(cache === undefined ? {} : { cache }) })()
+const run = async (req: ReturnType<typeof request>, tokenizer: Tokenizer, cache?: TokenCache, previous?: BuildResult): Promise<BuildResult> => {
+  const r = await build(req, { tokenizer, now: NOW, config: CONFIG, ...(cache === undefined ? {} : { cache }), ...(previous === undefined ? {} : { previous }) })()
   if (E.isLeft(r)) throw new Error(r.left.message)
   return r.right
 }
@@ -260,15 +260,18 @@ export interface RebuildRow {
   readonly coldMs: number
   readonly rebuildMs: number
   readonly rounds: number
-  /** Tokenizer calls the rebuild made (the new turn, when it fits; decorations are cached too). */
+  /** Tokenizer calls the rebuild made (the new turn, and the text around it). */
   readonly rebuildTokenizerCalls: number
   readonly rebuildCacheHits: number
+  /** Every rebuild appended to the previous result (`stats.rebuild.mode` `incremental`) and gave a cold build's output and count. */
+  readonly checked: boolean
 }
 
 /**
- * The in-memory path: `build` with a shared `createTokenCache()`. Each round times a cold
- * build (no cache), fills a fresh cache with one untimed build, appends one new turn and
- * times the rebuild. Rounds interleave, so load changes hit both sides alike.
+ * The in-memory path: `build(request, { previous })`, the previous build's result passed
+ * back in (docs/caching.md). Each round times a cold build of the grown history, makes the
+ * previous result with one untimed build, appends one new turn and times the rebuild.
+ * Rounds interleave, so load changes hit both sides alike.
  */
 export const inMemoryRebuild = async (tokenizer: Tokenizer, n: number, passages: number, rounds: number): Promise<RebuildRow> => {
   const turns = history(n, NOW)
@@ -277,21 +280,30 @@ export const inMemoryRebuild = async (tokenizer: Tokenizer, n: number, passages:
   const warm: number[] = []
   let calls = 0
   let hits = 0
-  await run(req, tokenizer) // warm-up
+  let checked = true
+  const previous = await run(req, tokenizer)
+  const appended = (i: number) => ({ ...req, history: [...turns, { role: 'user' as const, content: `One more thing (${i}): the build still fails after the rename, what now?`, timestamp: NOW }] })
+  // warm-up, untimed: both paths compiled before the first round, as in a long-running process
+  for (let i = 0; i < 3; i++) {
+    await run(appended(-1), tokenizer)
+    await run(appended(-1), tokenizer, undefined, previous)
+  }
+  // every round's request made before timing: copying a 100,000-turn array in a round
+  // leaves garbage whose collection lands in whatever is timed next
+  const requests = Array.from({ length: rounds }, (_, i) => appended(i))
   for (let i = 0; i < rounds; i++) {
+    const grown = requests[i]!
     let t0 = performance.now()
-    await run(req, tokenizer)
+    const c = await run(grown, tokenizer)
     cold.push(performance.now() - t0)
-    const cache = createTokenCache()
-    await run(req, tokenizer, cache)
-    const appended = { ...req, history: [...turns, { role: 'user' as const, content: `One more thing (${i}): the build still fails after the rename, what now?`, timestamp: NOW }] }
     t0 = performance.now()
-    const r = await run(appended, tokenizer, cache)
+    const r = await run(grown, tokenizer, undefined, previous)
     warm.push(performance.now() - t0)
     calls = r.stats.tokenizerCalls
     hits = r.stats.cacheHits
+    checked &&= r.stats.rebuild?.mode === 'incremental' && r.output === c.output && r.tokenCount === c.tokenCount
   }
-  return { coldMs: median(cold), rebuildMs: median(warm), rounds, rebuildTokenizerCalls: calls, rebuildCacheHits: hits }
+  return { coldMs: median(cold), rebuildMs: median(warm), rounds, rebuildTokenizerCalls: calls, rebuildCacheHits: hits, checked }
 }
 
 /** The session path: `sessionBenchmark` (a pi session file, cold build vs incremental rebuild). */

@@ -40,6 +40,7 @@ export {
   type PrefixReport,
   type Previous,
 } from './report/prefix.js'
+export type { LayoutCosts, RebuildKey, RebuildMemo, RebuildOutcome } from './rebuild/memo.js'
 export { validateRequest, type HistoryReach } from './request.js'
 export type { TimestampInput } from './timestamp.js'
 

@@ -41,6 +41,7 @@ import { validateRequest, type HistoryReach } from './request.js'
 import { embedGathered, type Embed } from './select/embed.js'
 import { layoutAware } from './select/layoutAware.js'
 import type { Selector } from './select/selector.js'
+import { withPrevious } from './rebuild/index.js'
 import { chat } from './structure/chat.js'
 import { sectioned } from './structure/sectioned.js'
 import type { Structurer } from './structure/structurer.js'
@@ -266,11 +267,11 @@ export function build<O>(request: Request, options: BuildOptions<O> = {}): TE.Ta
   if (typeof options !== 'object' || options === null) return TE.left({ _tag: 'ConfigError', field: '', value: options, message: `options: must be an object (got ${show(options)})` })
   const renderer = options.renderer ?? (textRenderer as unknown as Renderer<O>)
   const layout = options.structurer ?? (renderer.shape === 'messages' ? chat() : sectioned())
-  return pipe(
+  // with a previous result to append to, only the new turns cost (src/rebuild/)
+  return withPrevious(
     request,
-    gather(defaultGatherers(options), { ...options, layout }),
-    select(options.selector),
-    structure(),
-    compress(options.compressor, renderer),
+    options,
+    // a thunk: gather checks the request when called, which a rebuild need not pay for
+    () => pipe(request, gather(defaultGatherers(options), { ...options, layout }), select(options.selector), structure(), compress(options.compressor, renderer)),
   )
 }

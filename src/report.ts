@@ -11,6 +11,7 @@ import type { PrefixReport } from './report/prefix.js'
 import type { Scores } from './select/score.js'
 import type { Document } from './structure/document.js'
 import type { MeterStats } from './tokenize/meter.js'
+import type { RebuildMemo, RebuildOutcome } from './rebuild/memo.js'
 
 /** The token budget of a build. */
 export interface Budget {
@@ -64,7 +65,7 @@ export interface PacketReport {
  * statistics. `explain`, `renderExplain` and `renderReport` read it, whichever builder made
  * it (a builder's own result carries it as `report`, see {@link Reported}).
  */
-export type Report<O = unknown> = Omit<BuildResult<O>, 'stats' | 'prefix'> & {
+export type Report<O = unknown> = Omit<BuildResult<O>, 'stats' | 'prefix' | 'rebuild'> & {
   /** The core build's and `fitMessages`' cache-stable prefix (see `docs/caching.md`); other builders have none yet. */
   readonly prefix?: PrefixReport
 }
@@ -122,7 +123,17 @@ export interface BuildResult<O = string> {
    * next build's `previous`. See `docs/caching.md`.
    */
   readonly prefix: PrefixReport
-  readonly stats: MeterStats
+  /**
+   * How much tokenizing the build did and, when given a `previous` build to append to,
+   * whether it did (`rebuild.mode` `incremental`) or built cold, and why (`fallback`).
+   */
+  readonly stats: MeterStats & { readonly rebuild?: RebuildOutcome }
+  /**
+   * What the next build of this request with more turns appended needs to cost only those
+   * turns: pass this result as its `previous` (see `docs/caching.md`). Present on default
+   * text builds of a plain history.
+   */
+  readonly rebuild?: RebuildMemo
 }
 
 /**

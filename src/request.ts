@@ -83,7 +83,7 @@ const ROLE_SET: ReadonlySet<unknown> = new Set(ROLES)
 type BadTurn = readonly [number, Problem]
 
 /** The turns a build can read (see {@link HistoryReach}): `[0, lead]` and `[from, length)`. */
-interface Reachable {
+export interface Reachable {
   readonly lead: number
   readonly from: number
 }
@@ -92,9 +92,11 @@ interface Reachable {
  * The turns a build can read: the leading system turns and the one after them, then newest
  * first until the bounds pass the budget. A turn's bound here never exceeds the gatherer's
  * (parts count 0, a turn that is not an object too), so this reaches at least as far back as
- * the gatherer's walk.
+ * the gatherer's walk. The in-memory rebuild (`src/rebuild/`) keeps these turns to compare.
+ *
+ * @category utils
  */
-const reachOf = (history: ReadonlyArray<unknown>, reach: HistoryReach): Reachable => {
+export const reachOf = (history: ReadonlyArray<unknown>, reach: HistoryReach): Reachable => {
   let lead = 0
   while (lead < history.length - 1 && isRecord(history[lead]) && (history[lead] as { readonly role?: unknown }).role === 'system') lead++
   let bound = 0

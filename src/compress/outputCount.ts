@@ -93,10 +93,20 @@ const gapCount = (count: (text: string) => number, text: string, from: number, t
 }
 
 /**
+ * Whether counts under `tokenizer` add up at word ends (see the module comment): the
+ * encodings whose pre-tokenizer pattern the argument is about.
+ *
+ * @category utils
+ */
+export const splitsAtWordEnds = (tokenizer: Pick<Tokenizer, 'name'>): boolean => SPLITTABLE.has(tokenizer.name)
+
+/**
  * The first and last word ends of `t`, or undefined when they do not enclose anything (or,
  * with `one`, when there is none: then a single word end is both).
+ *
+ * @category utils
  */
-const wordEnds = (t: string, one = false): readonly [number, number] | undefined => {
+export const wordEnds = (t: string, one = false): readonly [number, number] | undefined => {
   let first = -1
   for (let p = 1; p < t.length; p++)
     if (isWordEnd(t, p)) {

@@ -124,47 +124,72 @@ export const history = (limit?: number): Gatherer =>
     const groups = toolGroups(turns.slice(first), skipped + first)
     const packets: Packet[] = [...lead]
     for (let k = first; k < turns.length; k++) {
-      const m = turns[k]!
       const i = skipped + k
-      const group = groups[k - first]
-      const capped = cuts.get(i)
-      // literals, not a conditional spread: a spread costs ~1 µs per packet on Node 20
-      const id = `history:${i}`
-      const content = texts[k]!
-      const timestamp = m.timestamp ?? now
-      const metadata = capped === undefined ? { role: m.role, index: i } : { role: m.role, index: i, capped: { keptTokens: capped.keptTokens, originalTokens: capped.originalTokens, content: capped.content } }
-      const priority = DEFAULT_PRIORITY.history
-      packets.push(
-        group === undefined
-          ? { id, type: 'history', priority, content, timestamp, source: 'history', metadata, message: m }
-          : { id, type: 'history', priority, content, timestamp, source: 'history', metadata, message: m, group },
-      )
+      packets.push(historyPacket(turns[k]!, i, texts[k]!, now, groups[k - first], cuts.get(i)))
     }
-    const overBudget = skipped > windowStart
-    const limitEnd = overBudget ? windowStart : skipped + first
-    const budgetEnd = skipped + first
-    const excluded: Exclusion[] = [
-      ...(limitEnd > lead.length
-        ? [
-            {
-              id: rangeId(lead.length, limitEnd),
-              reason: 'history_limit' as const,
-              detail: `${limitEnd - lead.length} older turn(s) before the last ${n} (${limit === undefined ? 'maxHistoryMessages' : 'the history gatherer\'s limit'}); not counted`,
-            },
-          ]
-        : []),
-      ...(overBudget
-        ? [
-            {
-              id: rangeId(windowStart, budgetEnd),
-              reason: 'over_budget' as const,
-              detail: `${budgetEnd - windowStart} older turn(s) cannot fit: the newer turns alone need at least ${budget} tokens; not counted`,
-            },
-          ]
-        : []),
-    ]
+    const excluded = historyRanges({ lead: lead.length, windowStart, reach: skipped, start: skipped + first, limit: n, budget, own: limit !== undefined })
     return E.right({ packets, failures: [], excluded })
   })
+
+/**
+ * The packet of history turn `i` (its message `m`, its text `content`), as the history
+ * gatherer makes it; the in-memory rebuild (`src/rebuild/`) makes a new turn's the same way.
+ *
+ * @category utils
+ */
+export const historyPacket = (m: ChatMessage, i: number, content: string, now: number, group?: string, capped?: Omit<Capped, 'message'>): Packet => {
+  // literals, not a conditional spread: a spread costs ~1 µs per packet on Node 20
+  const id = `history:${i}`
+  const timestamp = m.timestamp ?? now
+  const metadata = capped === undefined ? { role: m.role, index: i } : { role: m.role, index: i, capped: { keptTokens: capped.keptTokens, originalTokens: capped.originalTokens, content: capped.content } }
+  const priority = DEFAULT_PRIORITY.history
+  return group === undefined
+    ? { id, type: 'history', priority, content, timestamp, source: 'history', metadata, message: m }
+    : { id, type: 'history', priority, content, timestamp, source: 'history', metadata, message: m, group }
+}
+
+/** Where the history gatherer's packets start and why: see {@link historyRanges}. */
+export interface HistoryWindow {
+  /** Leading system turns. */
+  readonly lead: number
+  /** The first turn the message limit lets in. */
+  readonly windowStart: number
+  /** The first turn the budget lets in (the walk back from the newest stopped before it). */
+  readonly reach: number
+  /** The first turn made into a packet: `reach`, or after the tool results opening it whose call lies before it. */
+  readonly start: number
+  /** The message limit. */
+  readonly limit: number
+  /** The available budget. */
+  readonly budget: number
+  /** The limit is the gatherer's own, not `maxHistoryMessages`. */
+  readonly own: boolean
+}
+
+/**
+ * The turns before the history gatherer's packets, as range exclusions: those before the
+ * message limit (`history_limit`), then those the budget rules out (`over_budget`).
+ *
+ * @category utils
+ */
+export const historyRanges = (w: HistoryWindow): ReadonlyArray<Exclusion> => {
+  const overBudget = w.reach > w.windowStart
+  const limitEnd = overBudget ? w.windowStart : w.start
+  const excluded: Exclusion[] = []
+  if (limitEnd > w.lead)
+    excluded.push({
+      id: rangeId(w.lead, limitEnd),
+      reason: 'history_limit',
+      detail: `${limitEnd - w.lead} older turn(s) before the last ${w.limit} (${w.own ? 'the history gatherer\'s limit' : 'maxHistoryMessages'}); not counted`,
+    })
+  if (overBudget)
+    excluded.push({
+      id: rangeId(w.windowStart, w.start),
+      reason: 'over_budget',
+      detail: `${w.start - w.windowStart} older turn(s) cannot fit: the newer turns alone need at least ${w.budget} tokens; not counted`,
+    })
+  return excluded
+}
 
 /** The id of the history turns `[from, to)`: `history:3`, or `history:0..49` for several. */
 const rangeId = (from: number, to: number): string => (to - from === 1 ? `history:${from}` : `history:${from}..${to - 1}`)

@@ -30,8 +30,10 @@ import { percent, shareRooms } from './shares.js'
 // -------------------------------------------------------------------------------------
 
 // a packet excluded with one of these may still have been counted by an earlier fill
-const BUDGET_FULL = 'the budget was full'
-const BEHIND_WINDOW = 'older than a turn that did not fit (history is one contiguous window)'
+/** The detail of a unit left out because nothing was left. */
+export const BUDGET_FULL = 'the budget was full'
+/** The detail of a history turn behind the window's first miss. */
+export const BEHIND_WINDOW = 'older than a turn that did not fit (history is one contiguous window)'
 
 /**
  * Fills the budget from prepared candidates (see the module comment).

@@ -12,6 +12,8 @@ import { joinedCount, meterCount, spanCount } from '../compress/outputCount.js'
 import type { PacketType } from '../packet.js'
 import { decorationOf, estimate, isRendered, renderBlocks, sectionsOf } from '../structure/document.js'
 import type { Structurer } from '../structure/structurer.js'
+import type { Document } from '../structure/document.js'
+import type { Meter } from '../tokenize/meter.js'
 import { fill, prepare, type SelectOptions, type Selector } from './selector.js'
 
 /**
@@ -61,3 +63,42 @@ export const layoutAware =
       overhead: (p) => (options.overhead?.(p) ?? 0) + (joined.get(p.id) ?? perType.get(p.type) ?? widest),
     })
   }
+
+/** What a layout adds to a selection's contents: see {@link layoutOverheads}. */
+export interface LayoutOverheads {
+  /** The estimate's tokens outside the selected packets' contents and decorations (headings, joins, static text), at least 0. */
+  readonly fixed: number
+  /** The same before the floor at 0: the estimate is `raw` plus each item's content, decoration and separator. */
+  readonly raw: number
+  /** The widest decoration (with its separator) of each packet type's items. */
+  readonly perType: ReadonlyMap<PacketType, number>
+  /** The widest of all; what a type the layout shows no item of is charged. */
+  readonly widest: number
+}
+
+/**
+ * Measures a layout of a selection (`typeOf`: the type of each selected packet id): its
+ * fixed text and each type's decoration, what the second fill of {@link layoutAware}
+ * leaves room for. The in-memory rebuild (`src/rebuild/`) measures the same way.
+ *
+ * @category utils
+ */
+export const layoutOverheads = (doc: Document, meter: Meter, typeOf: ReadonlyMap<string, PacketType>): LayoutOverheads => {
+  const perType = new Map<PacketType, number>()
+  let decorations = 0
+  let content = 0
+  for (const sec of sectionsOf(doc).filter(isRendered)) {
+    const separator = meter.text(sec.separator)
+    for (const item of sec.items) {
+      // static text (the answer format) is part of the fixed layout, not packet content
+      if (item.packetId === undefined) continue
+      content += item.tokens
+      const cost = decorationOf(item, meter) + separator
+      decorations += cost
+      const type = typeOf.get(item.packetId)
+      if (type !== undefined) perType.set(type, Math.max(perType.get(type) ?? 0, cost))
+    }
+  }
+  const raw = estimate(doc, meter) - content - decorations
+  return { fixed: Math.max(0, raw), raw, perType, widest: Math.max(0, ...perType.values()) }
+}

@@ -187,8 +187,13 @@ export const defaultSelector =
 
 const round = (x: number): number => Math.round(x * 1000) / 1000
 
-/** Recency and composite scorers by packet type: the per-type settings over the global ones, made once per type. */
-const typeScorers = (config: Config, now: number) => {
+/**
+ * Recency and composite scorers by packet type: the per-type settings over the global ones,
+ * made once per type.
+ *
+ * @category utils
+ */
+export const typeScorers = (config: Config, now: number) => {
   const made = new Map<PacketType, { readonly rec: (p: Packet) => number; readonly comp: ReturnType<typeof compositeScore> }>()
   return (type: PacketType) => {
     let s = made.get(type)

@@ -49,7 +49,8 @@ describe('bench core', () => {
     expect(r.rounds).toBe(2)
     expect(r.coldMs).toBeGreaterThan(0)
     expect(r.rebuildMs).toBeGreaterThan(0)
-    expect(r.rebuildCacheHits).toBeGreaterThan(0)
+    // each rebuild appended to the previous result and gave the cold build's output and count
+    expect(r.checked).toBe(true)
   })
 })
 

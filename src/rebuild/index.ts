@@ -1,0 +1,112 @@
+/**
+ * `build` with a previous result: when the request is the previous one with turns appended to
+ * its history, the result is made from the previous one at the cost of the new turns
+ * (`./append.ts`); otherwise the build is cold. Either way the result is the one a cold build
+ * gives, and `stats.rebuild` says which it was (and why it was cold). Every default text build
+ * of a plain history carries what the next one needs (`rebuild`, `./memo.ts`).
+ *
+ * @module
+ */
+import * as E from 'fp-ts/lib/Either.js'
+import { pipe } from 'fp-ts/lib/function.js'
+import * as TE from 'fp-ts/lib/TaskEither.js'
+import { makeConfig, type Config } from '../config.js'
+import type { GsscError } from '../error.js'
+import type { Request } from '../phase.js'
+import type { BuildResult } from '../report.js'
+import { fingerprintOf, type Previous } from '../report/prefix.js'
+import { meter } from '../tokenize/meter.js'
+import type { TokenCache } from '../tokenize/cache.js'
+import { encodingTokenizer, type Tokenizer } from '../tokenize/tokenizer.js'
+import { appendRebuild, type Appendable } from './append.js'
+import { layoutCosts, memoOf, type RebuildKey, type RebuildOutcome } from './memo.js'
+
+/** The options of a build that matter here (`BuildOptions`, without the cycle). */
+export interface RebuildOptions {
+  readonly config?: Partial<Config>
+  readonly tokenizer?: Tokenizer
+  readonly cache?: TokenCache
+  readonly now?: number | (() => number)
+  readonly previous?: Previous
+  readonly renderer?: unknown
+  readonly structurer?: unknown
+  readonly selector?: unknown
+  readonly compressor?: unknown
+  readonly gatherers?: unknown
+  readonly memory?: unknown
+  readonly rag?: unknown
+  readonly embed?: unknown
+  readonly layout?: unknown
+}
+
+/** Options that change what a build does beyond the default text build. */
+const OWN_STAGES = ['renderer', 'structurer', 'selector', 'compressor', 'gatherers', 'memory', 'rag', 'embed', 'layout'] as const satisfies ReadonlyArray<keyof RebuildOptions>
+
+/** The key of a default text build, or why it is not one. */
+const keyOf = (request: Request, options: RebuildOptions): E.Either<string, RebuildKey> => {
+  const own = OWN_STAGES.find((k) => options[k] !== undefined)
+  if (own !== undefined) return E.left(`the build has its own ${own}`)
+  if (typeof options.now !== 'number') return E.left('`now` is not a number (the report scores recency from it)')
+  const config = makeConfig(options.config)
+  if (E.isLeft(config)) return E.left('the config is not valid')
+  if (Object.values(config.right.types).some((t) => t?.floor !== undefined || t?.cap !== undefined)) return E.left('the config has budget shares')
+  return E.right({ config: config.right, given: options.config, tokenizer: options.tokenizer ?? 'default', now: options.now, query: request.query, instructions: request.instructions })
+}
+
+/** JSON of plain data, infinities kept. */
+const json = (v: unknown): string => JSON.stringify(v, (_, x: unknown) => (typeof x === 'number' && !Number.isFinite(x) ? String(x) : x))
+
+/** Why two keys differ, or undefined. */
+const keyChange = (a: RebuildKey, b: RebuildKey): string | undefined =>
+  a.tokenizer !== b.tokenizer
+    ? 'the tokenizer changed'
+    : a.now !== b.now
+      ? '`now` changed'
+      : a.query !== b.query || json(a.instructions) !== json(b.instructions)
+        ? 'the query or instructions changed'
+        : a.given !== b.given && json(a.config) !== json(b.config)
+          ? 'the config changed'
+          : undefined
+
+const appendable = (p: Previous | undefined): p is Previous & Appendable =>
+  typeof p === 'object' && p !== null && 'rebuild' in p && p.rebuild !== undefined && 'doc' in p && typeof (p as { output?: unknown }).output === 'string'
+
+const withOutcome = <O>(r: BuildResult<O>, outcome: RebuildOutcome | undefined): BuildResult<O> =>
+  outcome === undefined ? r : { ...r, stats: { ...r.stats, rebuild: outcome } }
+
+/**
+ * Runs `cold` unless `options.previous` can be appended to (see the module comment).
+ *
+ * @category utils
+ */
+export const withPrevious = <O>(request: Request, options: RebuildOptions, cold: () => TE.TaskEither<GsscError, BuildResult<O>>): TE.TaskEither<GsscError, BuildResult<O>> => {
+  const key = keyOf(request, options)
+  const prev = appendable(options.previous) ? options.previous : undefined
+  const coldWith = (fallback: string | undefined): TE.TaskEither<GsscError, BuildResult<O>> =>
+    pipe(
+      cold(),
+      TE.map((r) => withOutcome(E.isLeft(key) ? r : remember(request, key.right, r, options), fallback === undefined ? undefined : { mode: 'cold', fallback })),
+    )
+  if (E.isLeft(key)) return coldWith(prev === undefined ? undefined : key.left)
+  if (prev === undefined) return coldWith(options.previous === undefined ? undefined : 'the previous result has no rebuild data')
+  const change = keyChange(prev.rebuild.key, key.right)
+  if (change !== undefined) return coldWith(change)
+  const tokenizer = options.tokenizer ?? encodingTokenizer('o200k_base')
+  return pipe(
+    TE.fromTask(async () => tokenizer.ready?.()),
+    TE.chain(() => {
+      const r = appendRebuild(prev, request, { meter: meter(tokenizer, options.cache), previous: fingerprintOf(prev) })
+      const added = Array.isArray(request.history) ? request.history.length - prev.rebuild.length : 0
+      return E.isRight(r) ? TE.right(withOutcome(r.right as BuildResult<O>, { mode: 'incremental', newTurns: added })) : coldWith(r.left)
+    }),
+  )
+}
+
+/** The result with what the next build needs, when it can append to it. */
+const remember = <O>(request: Request, key: RebuildKey, r: BuildResult<O>, options: RebuildOptions): BuildResult<O> => {
+  if (typeof r.output !== 'string') return r
+  const text = r as unknown as BuildResult<string>
+  const tokenizer = options.tokenizer ?? encodingTokenizer('o200k_base')
+  const memo = memoOf(request, key, text, tokenizer, layoutCosts(text.doc, meter(tokenizer, options.cache), text))
+  return E.isRight(memo) ? { ...r, rebuild: memo.right } : r
+}

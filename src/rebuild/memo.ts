@@ -1,0 +1,181 @@
+/**
+ * What a text build keeps for the next build of the same conversation (`BuildResult.rebuild`),
+ * so that a build after one more turn costs only that turn (`./append.ts`).
+ *
+ * It is plain data the caller passes back in (as `previous`), never a hidden cache: the turns
+ * the build read (to see that they are unchanged), their exact counts and lower bounds, and
+ * what the layout adds around them. It is made only when the next build can be done by
+ * appending: the default text build (sectioned layout, default selector and compressor) of a
+ * history of plain `{ role, content: string }` turns, with no other packets, where nothing was
+ * cut, failed or warned about. Otherwise the next build is cold, and says why.
+ *
+ * @module
+ */
+import * as E from 'fp-ts/lib/Either.js'
+import { availableTokens, type Config } from '../config.js'
+import { detect } from '../adapters/detect.js'
+import { capMessage, itemCapOf } from '../gather/itemCap.js'
+import { toChatMessage } from '../gather/builtins.js'
+import { isRecord } from '../messageProblem.js'
+import type { PacketType } from '../packet.js'
+import type { Request } from '../phase.js'
+import type { BuildResult } from '../report.js'
+import { reachOf, turnProblem } from '../request.js'
+import { layoutOverheads } from '../select/layoutAware.js'
+import { decorationOf, isRendered, sectionsOf, type Document } from '../structure/document.js'
+import type { Meter } from '../tokenize/meter.js'
+import type { Tokenizer } from '../tokenize/tokenizer.js'
+
+/** How a build used `previous`: appended to it (only the new turns cost), or built cold, and why. */
+export type RebuildOutcome =
+  | { readonly mode: 'incremental'; readonly newTurns: number }
+  | { readonly mode: 'cold'; readonly fallback: string }
+
+/** The settings and the request apart from its history: a rebuild needs them unchanged. */
+export interface RebuildKey {
+  readonly config: Config
+  /** `options.config` as given: the same object is the same config, without comparing. */
+  readonly given: unknown
+  /** The build's tokenizer, or `default` (o200k_base). */
+  readonly tokenizer: Tokenizer | 'default'
+  readonly now: number
+  readonly query: string
+  readonly instructions: Request['instructions']
+}
+
+/** What the layout adds around the history turns, measured on the build's own layout. */
+export interface LayoutCosts {
+  /** `layoutOverheads(doc).raw`: headings, joins and static text. */
+  readonly raw: number
+  /** The always-kept packets (instructions, task, the conversation's system prompt): type and tokens. */
+  readonly always: ReadonlyArray<{ readonly type: PacketType; readonly tokens: number }>
+  /** Their items' content, decoration and separator, summed. */
+  readonly alwaysItems: number
+  /** The widest decoration and separator of their items, by type. */
+  readonly typeCost: ReadonlyMap<PacketType, number>
+  /** A history turn's decoration and separator, by role. */
+  readonly roleCost: ReadonlyMap<string, number>
+}
+
+/**
+ * The data of a build that the next build of the same request with more turns appended
+ * reuses: pass the whole result as `previous`. See `docs/caching.md`.
+ */
+export interface RebuildMemo {
+  readonly key: RebuildKey
+  /** Turns in the history. */
+  readonly length: number
+  /** Its leading system turns. */
+  readonly lead: number
+  /** Their lower bounds, one more per turn (where the history gatherer's walk starts). */
+  readonly leadBound: number
+  /** The first turn the build read after the leading ones (the request check's reach). */
+  readonly from: number
+  /** The first turn made into a packet. */
+  readonly reach: number
+  /** The turns read: `history[0, lead)`, then `history[from, length)`. */
+  readonly turns: ReadonlyArray<unknown>
+  /** Lower bounds of the texts read. */
+  readonly lowerBounds: ReadonlyMap<string, number>
+  /** Exact counts of the turns from `reach` on, by index, where taken. */
+  readonly counts: ReadonlyMap<number, number>
+  readonly layout: LayoutCosts
+}
+
+/** A turn the rebuild can take as it is: `{ role, content: string }`, with a timestamp or name at most. */
+export const isPlainTurn = (t: unknown): t is { readonly role: string; readonly content: string } =>
+  isRecord(t) && typeof t['content'] === 'string' && !('parts' in t) && turnProblem(t) === undefined
+
+/** The same turn: the same object, or the same plain fields. */
+export const sameTurn = (a: unknown, b: unknown): boolean => {
+  if (a === b) return true
+  if (!isRecord(a) || !isRecord(b)) return false
+  const ka = Object.keys(a)
+  return ka.length === Object.keys(b).length && ka.every((k) => (k === 'role' || k === 'content' || k === 'timestamp' || k === 'name') && a[k] === b[k])
+}
+
+/** Why texts read by the build are not plain turns, or undefined. */
+export const notPlain = (turns: ReadonlyArray<unknown>, cap: number | undefined, tokenizer: Tokenizer): string | undefined => {
+  if (!turns.every(isPlainTurn)) return 'the history holds turns other than { role, content: string }'
+  const shape = detect(turns)
+  if (E.isLeft(shape) || shape.right !== 'plain') return "the history is in an SDK's shape"
+  if (cap !== undefined && turns.some((t) => capMessage(toChatMessage(t as never), cap, tokenizer) !== undefined)) return 'a turn is longer than the per-item cap'
+  return undefined
+}
+
+const HISTORY = /^history:(\d+)$/
+
+/** What the layout adds, from the build's document: the context section holds the turns. */
+export const layoutCosts = (doc: Document, meter: Meter, result: BuildResult<string>): LayoutCosts | undefined => {
+  const typeOf = new Map(result.packets.map((p) => [p.id, p]))
+  const { raw } = layoutOverheads(doc, meter, new Map(result.packets.map((p) => [p.id, p.type])))
+  let alwaysItems = 0
+  const typeCost = new Map<PacketType, number>()
+  const roleCost = new Map<string, number>()
+  for (const sec of sectionsOf(doc).filter(isRendered)) {
+    const sep = meter.text(sec.separator)
+    for (const item of sec.items) {
+      if (item.packetId === undefined) continue
+      const cost = decorationOf(item, meter) + sep
+      if (sec.name === 'context') roleCost.set(item.message?.role ?? '', cost)
+      else {
+        const type = typeOf.get(item.packetId)?.type
+        if (type === undefined) return undefined
+        alwaysItems += item.tokens + cost
+        typeCost.set(type, Math.max(typeCost.get(type) ?? 0, cost))
+      }
+    }
+  }
+  const always = result.packets.filter((p) => p.priority === 0 || p.type === 'task').map((p) => ({ type: p.type, tokens: p.tokens ?? Number.NaN }))
+  return always.some((a) => Number.isNaN(a.tokens)) ? undefined : { raw, always, alwaysItems, typeCost, roleCost }
+}
+
+/** The first turn made into a packet, from the report: the oldest history packet that is not P0. */
+const reachStart = (result: BuildResult<string>): number | undefined => {
+  let min: number | undefined
+  for (const p of result.packets) {
+    const m = p.priority === 0 ? null : HISTORY.exec(p.id)
+    if (m) min = Math.min(min ?? Number.POSITIVE_INFINITY, Number(m[1]))
+  }
+  return min
+}
+
+/** What the next build needs, or why the next build cannot append to this one. */
+export const memoOf = (
+  request: Request,
+  key: RebuildKey,
+  result: BuildResult<string>,
+  tokenizer: Tokenizer,
+  costs: LayoutCosts | undefined,
+): E.Either<string, RebuildMemo> => {
+  const history = request.history
+  if (!Array.isArray(history)) return E.left('the request has no history')
+  if ((request.packets ?? []).length > 0 || (request.media ?? []).length > 0) return E.left('the request has packets or media besides its history')
+  if (result.truncated.length > 0 || result.failures.length > 0 || result.warnings.length > 0) return E.left('the previous build cut, failed or warned')
+  if (!result.excluded.every((x) => x.id.startsWith('history:'))) return E.left('the previous build left out packets other than turns')
+  if (costs === undefined || !costs.roleCost.size) return E.left('the previous output shows no turn')
+  let lead = 0
+  while (lead < history.length && isRecord(history[lead]) && history[lead].role === 'system') lead++
+  const reach = reachStart(result)
+  if (reach === undefined || lead === history.length) return E.left('the previous build kept no turn')
+  const lowerBounds = new Map<string, number>()
+  const budget = availableTokens(key.config)
+  const lb = (text: string): number => {
+    let b = lowerBounds.get(text)
+    if (b === undefined) lowerBounds.set(text, (b = tokenizer.lowerBound(text)))
+    return b
+  }
+  const from = Math.min(reach, reachOf(history, { budget, lowerBound: lb }).from)
+  const turns = [...history.slice(0, lead), ...history.slice(from)]
+  const bad = notPlain(turns, itemCapOf(key.config), tokenizer)
+  if (bad !== undefined) return E.left(bad)
+  let leadBound = 0
+  for (let i = 0; i < lead; i++) leadBound += lb((history[i] as { readonly content: string }).content) + 1
+  for (let i = reach; i < history.length; i++) lb((history[i] as { readonly content: string }).content)
+  const counts = new Map<number, number>()
+  for (const p of result.packets) {
+    const m = p.tokens === undefined || p.priority === 0 ? null : HISTORY.exec(p.id)
+    if (m) counts.set(Number(m[1]), p.tokens!)
+  }
+  return E.right({ key, length: history.length, lead, leadBound, from, reach, turns, lowerBounds, counts, layout: costs })
+}

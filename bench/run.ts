@@ -455,7 +455,7 @@ export const formatBench = (r: BenchResult): string => {
   const rebuilds = table(
     ['rebuild after one appended message', 'cold', 'rebuild', 'ratio'],
     [
-      ...r.rebuild.map((x) => [`in memory (\`build\` with the previous result as \`previous\`), ${n(x.messages)} messages${x.checked ? '' : ' (CHECK FAILED)'}`, duration(x.coldMs), duration(x.rebuildMs), value(x.rebuildMs / x.coldMs)]),
+      ...r.rebuild.map((x) => [`in memory (\`build\` with the previous result as \`previous\`), ${n(x.messages)} messages${x.checked ? '' : ' (CHECK FAILED)'}${x.incremental ? '' : ' (built cold)'}`, duration(x.coldMs), duration(x.rebuildMs), value(x.rebuildMs / x.coldMs)]),
       ...r.session.map((x) => [`session file to context (\`rebuildSession\` + \`build\` with \`sessionHistory\`), ${n(x.messages)} messages, ${(x.bytes / 1e6).toFixed(1)} MB${x.checked ? '' : ' (CHECK FAILED)'}`, duration(x.coldMs), duration(x.rebuildMs), value(x.rebuildMs / x.coldMs)]),
     ],
   )

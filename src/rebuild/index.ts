@@ -44,6 +44,8 @@ const OWN_STAGES = ['renderer', 'structurer', 'selector', 'compressor', 'gathere
 
 /** The key of a default text build, or why it is not one. */
 const keyOf = (request: Request, options: RebuildOptions): E.Either<string, RebuildKey> => {
+  // a JavaScript caller's malformed request: the cold build names what is wrong with it
+  if (typeof request !== 'object' || request === null) return E.left('the request is not an object')
   const own = OWN_STAGES.find((k) => options[k] !== undefined)
   if (own !== undefined) return E.left(`the build has its own ${own}`)
   if (typeof options.now !== 'number') return E.left('`now` is not a number (the report scores recency from it)')

@@ -272,6 +272,13 @@ export function build<O>(request: Request, options: BuildOptions<O> = {}): TE.Ta
     request,
     options,
     // a thunk: gather checks the request when called, which a rebuild need not pay for
-    () => pipe(request, gather(defaultGatherers(options), { ...options, layout }), select(options.selector), structure(), compress(options.compressor, renderer)),
+    // (with what layoutAware measured on its first layout, which the next rebuild reuses)
+    () =>
+      pipe(
+        request,
+        gather(defaultGatherers(options), { ...options, layout }),
+        select(options.selector),
+        TE.chain((s) => pipe(TE.right(s), structure(), compress(options.compressor, renderer), TE.map((r) => [r, s.firstLayout] as const))),
+      ),
   )
 }

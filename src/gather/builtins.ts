@@ -14,7 +14,7 @@ import { timestampMs, type TimestampInput } from '../timestamp.js'
 import { toolGroups, windowOpening } from '../toolUnits.js'
 import { capMessage, itemCapOf, type Capped } from './itemCap.js'
 import { DEFAULT_PRIORITY, type Packet, type PacketInput, type PacketType } from '../packet.js'
-import type { Exclusion, SimpleMessage } from '../phase.js'
+import type { ContentCut, Exclusion, SimpleMessage } from '../phase.js'
 import { builtin, gatherer, type Gatherer, type GatheringWithExclusions } from './gatherer.js'
 
 /**
@@ -137,7 +137,7 @@ export const history = (limit?: number): Gatherer =>
  *
  * @category utils
  */
-export const historyPacket = (m: ChatMessage, i: number, content: string, now: number, group?: string, capped?: Omit<Capped, 'message'>): Packet => {
+export const historyPacket = (m: ChatMessage, i: number, content: string, now: number, group?: string, capped?: { readonly keptTokens: number; readonly originalTokens: number; readonly content: ReadonlyArray<ContentCut> }): Packet => {
   // literals, not a conditional spread: a spread costs ~1 µs per packet on Node 20
   const id = `history:${i}`
   const timestamp = m.timestamp ?? now

@@ -12,7 +12,7 @@ import { pipe } from 'fp-ts/lib/function.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
 import { makeConfig, type Config } from '../config.js'
 import type { GsscError } from '../error.js'
-import type { Request } from '../phase.js'
+import type { FirstLayout, Request } from '../phase.js'
 import type { BuildResult } from '../report.js'
 import { fingerprintOf, type Previous } from '../report/prefix.js'
 import { meter } from '../tokenize/meter.js'
@@ -81,13 +81,17 @@ const withOutcome = <O>(r: BuildResult<O>, outcome: RebuildOutcome | undefined):
  *
  * @category utils
  */
-export const withPrevious = <O>(request: Request, options: RebuildOptions, cold: () => TE.TaskEither<GsscError, BuildResult<O>>): TE.TaskEither<GsscError, BuildResult<O>> => {
+export const withPrevious = <O>(
+  request: Request,
+  options: RebuildOptions,
+  cold: () => TE.TaskEither<GsscError, readonly [BuildResult<O>, FirstLayout | undefined]>,
+): TE.TaskEither<GsscError, BuildResult<O>> => {
   const key = keyOf(request, options)
   const prev = appendable(options.previous) ? options.previous : undefined
   const coldWith = (fallback: string | undefined): TE.TaskEither<GsscError, BuildResult<O>> =>
     pipe(
       cold(),
-      TE.map((r) => withOutcome(E.isLeft(key) ? r : remember(request, key.right, r, options), fallback === undefined ? undefined : { mode: 'cold', fallback })),
+      TE.map(([r, first]) => withOutcome(E.isLeft(key) ? r : remember(request, key.right, r, options, first), fallback === undefined ? undefined : { mode: 'cold', fallback })),
     )
   if (E.isLeft(key)) return coldWith(prev === undefined ? undefined : key.left)
   if (prev === undefined) return coldWith(options.previous === undefined ? undefined : 'the previous result has no rebuild data')
@@ -105,10 +109,10 @@ export const withPrevious = <O>(request: Request, options: RebuildOptions, cold:
 }
 
 /** The result with what the next build needs, when it can append to it. */
-const remember = <O>(request: Request, key: RebuildKey, r: BuildResult<O>, options: RebuildOptions): BuildResult<O> => {
+const remember = <O>(request: Request, key: RebuildKey, r: BuildResult<O>, options: RebuildOptions, first: FirstLayout | undefined): BuildResult<O> => {
   if (typeof r.output !== 'string') return r
   const text = r as unknown as BuildResult<string>
   const tokenizer = options.tokenizer ?? encodingTokenizer('o200k_base')
-  const memo = memoOf(request, key, text, tokenizer, layoutCosts(text.doc, meter(tokenizer, options.cache), text))
+  const memo = memoOf(request, key, text, tokenizer, layoutCosts(text.doc, meter(tokenizer, options.cache), text), first)
   return E.isRight(memo) ? { ...r, rebuild: memo.right } : r
 }

@@ -18,11 +18,12 @@ import { capMessage, itemCapOf } from '../gather/itemCap.js'
 import { toChatMessage } from '../gather/builtins.js'
 import { isRecord } from '../messageProblem.js'
 import type { PacketType } from '../packet.js'
-import type { Request } from '../phase.js'
+import type { FirstLayout, Request } from '../phase.js'
+import { joinedCount, meterCount } from '../compress/outputCount.js'
 import type { BuildResult } from '../report.js'
 import { reachOf, turnProblem } from '../request.js'
 import { layoutOverheads } from '../select/layoutAware.js'
-import { decorationOf, isRendered, sectionsOf, type Document } from '../structure/document.js'
+import { decorationOf, isRendered, renderBlocks, sectionsOf, type Document, type Span } from '../structure/document.js'
 import type { Meter } from '../tokenize/meter.js'
 import type { Tokenizer } from '../tokenize/tokenizer.js'
 
@@ -51,6 +52,10 @@ export interface LayoutCosts {
   readonly always: ReadonlyArray<{ readonly type: PacketType; readonly tokens: number }>
   /** Their items' content, decoration and separator, summed. */
   readonly alwaysItems: number
+  /** Their items' content, summed. */
+  readonly alwaysContent: number
+  /** Their items' decoration and separator as they join the content (`joinedCount`), summed: what layoutAware's second fill charges them. */
+  readonly alwaysJoined: number
   /** The widest decoration and separator of their items, by type. */
   readonly typeCost: ReadonlyMap<PacketType, number>
   /** A history turn's decoration and separator, by role. */
@@ -79,6 +84,12 @@ export interface RebuildMemo {
   readonly lowerBounds: ReadonlyMap<string, number>
   /** Exact counts of the turns from `reach` on, by index, where taken. */
   readonly counts: ReadonlyMap<number, number>
+  /** Turns' decoration and separator joined with their text (layoutAware's second fill), by index, where measured. */
+  readonly joins: ReadonlyMap<number, number>
+  /** layoutAware's first layout, when the build filled a second time: its turns `[from, length)`, its text and exact count. */
+  readonly first: { readonly from: number; readonly text: string; readonly spans: ReadonlyArray<Span>; readonly tokens: number } | undefined
+  /** The output and the spans of its items' texts. */
+  readonly output: { readonly text: string; readonly spans: ReadonlyArray<Span> }
   readonly layout: LayoutCosts
 }
 
@@ -103,13 +114,18 @@ export const notPlain = (turns: ReadonlyArray<unknown>, cap: number | undefined,
   return undefined
 }
 
-const HISTORY = /^history:(\d+)$/
+/** A history turn's packet id. */
+export const HISTORY = /^history:(\d+)$/
 
 /** What the layout adds, from the build's document: the context section holds the turns. */
 export const layoutCosts = (doc: Document, meter: Meter, result: BuildResult<string>): LayoutCosts | undefined => {
   const typeOf = new Map(result.packets.map((p) => [p.id, p]))
   const { raw } = layoutOverheads(doc, meter, new Map(result.packets.map((p) => [p.id, p.type])))
   let alwaysItems = 0
+  let alwaysContent = 0
+  let alwaysJoined = 0
+  let laidOut = 0
+  const count = meterCount(meter)
   const typeCost = new Map<PacketType, number>()
   const roleCost = new Map<string, number>()
   for (const sec of sectionsOf(doc).filter(isRendered)) {
@@ -122,12 +138,16 @@ export const layoutCosts = (doc: Document, meter: Meter, result: BuildResult<str
         const type = typeOf.get(item.packetId)?.type
         if (type === undefined) return undefined
         alwaysItems += item.tokens + cost
+        alwaysContent += item.tokens
+        alwaysJoined += joinedCount(count, meter.tokenizer.name, item.prefix, item.text, item.tokens, `${item.suffix ?? ''}${sec.separator}`) - item.tokens
+        laidOut++
         typeCost.set(type, Math.max(typeCost.get(type) ?? 0, cost))
       }
     }
   }
   const always = result.packets.filter((p) => p.priority === 0 || p.type === 'task').map((p) => ({ type: p.type, tokens: p.tokens ?? Number.NaN }))
-  return always.some((a) => Number.isNaN(a.tokens)) ? undefined : { raw, always, alwaysItems, typeCost, roleCost }
+  // an always-kept packet the layout does not show would be charged another type's decoration
+  return always.some((a) => Number.isNaN(a.tokens)) || laidOut !== always.length ? undefined : { raw, always, alwaysItems, alwaysContent, alwaysJoined, typeCost, roleCost }
 }
 
 /** The first turn made into a packet, from the report: the oldest history packet that is not P0. */
@@ -147,6 +167,7 @@ export const memoOf = (
   result: BuildResult<string>,
   tokenizer: Tokenizer,
   costs: LayoutCosts | undefined,
+  firstLayout: FirstLayout | undefined,
 ): E.Either<string, RebuildMemo> => {
   const history = request.history
   if (!Array.isArray(history)) return E.left('the request has no history')
@@ -177,5 +198,18 @@ export const memoOf = (
     const m = p.tokens === undefined || p.priority === 0 ? null : HISTORY.exec(p.id)
     if (m) counts.set(Number(m[1]), p.tokens!)
   }
-  return E.right({ key, length: history.length, lead, leadBound, from, reach, turns, lowerBounds, counts, layout: costs })
+  // the turns of layoutAware's first layout (always the newest ones) and their joins
+  const joins = new Map<number, number>()
+  let firstFrom = Number.POSITIVE_INFINITY
+  for (const [id, j] of firstLayout?.joined ?? []) {
+    const m = HISTORY.exec(id)
+    const i = m ? Number(m[1]) : -1
+    if (i < reach) continue
+    joins.set(i, j)
+    firstFrom = Math.min(firstFrom, i)
+  }
+  const first = firstLayout === undefined || firstFrom === Number.POSITIVE_INFINITY ? undefined : { from: firstFrom, text: firstLayout.text, spans: firstLayout.spans, tokens: firstLayout.tokens }
+  const rendered = renderBlocks(result.doc.blocks, result.doc.joiner)
+  const output = { text: rendered.text, spans: rendered.spans }
+  return E.right({ key, length: history.length, lead, leadBound, from, reach, turns, lowerBounds, counts, joins, first, output, layout: costs })
 }

@@ -31,12 +31,14 @@ export interface CountChange {
   readonly after: SpannedOutput
   /** The known count of an item text, if any. */
   readonly known: (content: string) => number | undefined
+  /** Counts the text around the items (default: the tokenizer's; a build passes its meter's memo). */
+  readonly count?: (text: string) => number
 }
 
 /** The count of `text.slice(from, to)`, its items' known counts taken. */
 const countSlice = (c: CountChange, o: SpannedOutput, from: number, to: number): number => {
   const spans = o.spans.filter((s) => s.start >= from && s.end <= to).map((s) => ({ ...s, start: s.start - from, end: s.end - from }))
-  return spanCount(c.tokenizer, o.text.slice(from, to), spans, c.known)
+  return spanCount(c.tokenizer, o.text.slice(from, to), spans, c.known, c.count)
 }
 
 /**

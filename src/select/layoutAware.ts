@@ -55,13 +55,16 @@ export const layoutAware =
     // the layout's own text: the exact count of the first layout (its joins with the items
     // included; only the glue and the items' edges are tokenized) less what its items cost
     const spanned = renderBlocks(doc.blocks, doc.joiner)
-    const fixed = Math.max(0, spanCount(meter.tokenizer, spanned.text, spanned.spans, meter.counted, count) - content - joinedTotal)
+    const tokens = spanCount(meter.tokenizer, spanned.text, spanned.spans, meter.counted, count)
+    const fixed = Math.max(0, tokens - content - joinedTotal)
     const widest = Math.max(0, ...perType.values())
-    return fill(g, prepared, {
+    const second = fill(g, prepared, {
       ...options,
       reserve: (options.reserve ?? 0) + fixed,
       overhead: (p) => (options.overhead?.(p) ?? 0) + (joined.get(p.id) ?? perType.get(p.type) ?? widest),
     })
+    // what was measured, for the next build of the conversation (src/rebuild/)
+    return { ...second, firstLayout: { joined, text: spanned.text, spans: spanned.spans, tokens } }
   }
 
 /** What a layout adds to a selection's contents: see {@link layoutOverheads}. */

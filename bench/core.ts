@@ -18,6 +18,8 @@ import { syntheticPiSession, syntheticUserLine } from '../src/session/synthetic.
 import { sessionHistory } from '../src/session/window.js'
 import { loadRanks } from '../src/tokenize/bpe.js'
 import { labelsFor } from '../src/structure/labels.js'
+import { relevance } from '../src/select/score.js'
+import type { Packet } from '../src/packet.js'
 import { evidence, history, INSTRUCTIONS, NOW, QUERY } from './data.js'
 
 // -------------------------------------------------------------------------------------
@@ -114,6 +116,8 @@ export interface BuildInfo {
   readonly kept: number
   readonly keptHistory: number
   readonly tokenCount: number
+  /** The build's output. */
+  readonly output: string
   /** The reported count equals a plain count of the output (checked once, untimed). */
   readonly countChecked: boolean
   readonly tokenizerCalls: number
@@ -137,6 +141,7 @@ export const gsscJob = (tokenizer: Tokenizer, n: number, passages: number): Job<
         kept: last.included.length,
         keptHistory: last.included.filter((id) => id.startsWith('history:')).length,
         tokenCount: last.tokenCount,
+        output: last.output,
         countChecked: last.tokenCount === tokenizer.count(last.output),
         tokenizerCalls: last.stats.tokenizerCalls,
         charsTokenized: last.stats.charsTokenized,
@@ -155,6 +160,9 @@ export const gsscBuild = async (tokenizer: Tokenizer, n: number, passages: numbe
 // -------------------------------------------------------------------------------------
 // floors
 // -------------------------------------------------------------------------------------
+
+/** The default `minRelevance`: passages scoring under it are left out. */
+const MIN_RELEVANCE = 0.3
 
 /** gssc's available budget under {@link CONFIG}: floor(8,000 × 0.85). */
 export const AVAILABLE = 6800
@@ -178,48 +186,81 @@ export const jsTiktoken = (): ((text: string) => number) => {
   return (text) => enc.encode(text).length
 }
 
-/** What the floor kept, and the exact count of its output. */
+/** What the floor kept, its output and the exact count of it. */
 export interface FloorInfo {
   readonly kept: number
   readonly tokens: number
+  /** The floor's output: the bench checks it equals gssc's, character for character. */
+  readonly output?: string
 }
 
 const LABELS = labelsFor('en')
 
 /**
  * The linear floor of a build (what `vsLinearFloor*` divides by): a hand-written builder
- * that does the least any exact builder must do, and nothing else:
+ * that produces gssc's output, character for character, doing the least any exact builder
+ * must do for it, and nothing else:
  *
  * 1. the fixed text (instructions, task, headings, answer format, as gssc's default layout
  *    writes them) is counted once;
- * 2. the lines (`user: …` for history, `[Source: …] …` for evidence) are counted newest
- *    first, each once, as they will be rendered (line break included), until one does not fit;
+ * 2. history: the lines (`user: …`) are counted newest first, each once, as they will be
+ *    rendered (line break included), until one does not fit;
  * 3. the output is joined and counted once, exactly (a plain count of the whole string).
  *
- * It scores, validates and reports nothing. With `passages`, the lines are the evidence
- * passages (newest first, as many as fit) and the history is not read: in gssc's default
- * priorities evidence fills the budget before history.
+ * It validates and reports nothing. With `passages`, the output depends on relevance (the
+ * seed's ranking: evidence fills the budget before history, best first, and a passage that
+ * does not fit is skipped, not a stop), so the floor does what that output requires:
+ * scores every passage with gssc's keyword relevance (`relevance(QUERY)`, the one scorer
+ * the output's order comes from; recency is equal for all, they have no timestamp), drops
+ * those under `minRelevance` (0.3), sorts the rest best first, then counts each line
+ * (`[Source: …] …`) in that order, taking it when it fits and skipping it when not. A line
+ * the tokenizer's cheap lower bound (`lowerBound`, when given; it stops once past what is
+ * left) shows cannot fit is skipped without counting, as any builder that stops tokenizing
+ * hopeless text would. History then
+ * fills what is left, newest first.
  */
-export const floorJob = (count: (text: string) => number, n: number, passages = 0): Job<FloorInfo> => {
-  const lines =
-    passages > 0
-      ? evidence(passages).map((d) => `${LABELS.source(d.source ?? 'doc')}${d.content}`)
-      : history(n, NOW).map((t) => `${LABELS.speaker(t.role)}${t.content as string}`)
+export const floorJob = (count: (text: string) => number, n: number, passages = 0, lowerBound: (text: string, above: number) => number = () => 0): Job<FloorInfo> => {
+  const turns = history(n, NOW).map((t) => `${LABELS.speaker(t.role)}${t.content as string}`)
+  const docs = passages > 0 ? evidence(passages) : []
+  const score = relevance(QUERY)
   const head = `${LABELS.instructions}\n${INSTRUCTIONS}\n\n${LABELS.task}\n${LABELS.taskIntro}${QUERY}\n\n`
-  const section = passages > 0 ? `${LABELS.evidence}\n${LABELS.evidenceIntro}\n` : `${LABELS.context}\n${LABELS.contextIntro}\n`
+  const evidenceHead = `${LABELS.evidence}\n${LABELS.evidenceIntro}\n`
+  const contextHead = `${LABELS.context}\n${LABELS.contextIntro}\n`
   const tail = `\n\n${LABELS.output}\n${LABELS.outputFormat}`
   let last: FloorInfo = { kept: 0, tokens: 0 }
   return {
     run: () => {
-      let budget = AVAILABLE - count(head) - count(section) - count(tail)
-      const kept: string[] = []
-      for (let i = lines.length - 1; i >= 0; i--) {
-        const t = count(`${lines[i]!}\n`)
-        if (t > budget) break
-        budget -= t
-        kept.push(lines[i]!)
+      let budget = AVAILABLE - count(head) - count(tail)
+      const passed: string[] = []
+      if (docs.length > 0) {
+        const ranked: Array<{ readonly line: string; readonly rel: number; readonly i: number }> = []
+        docs.forEach((d, i) => {
+          const rel = score(d as Packet) ?? 0
+          if (rel >= MIN_RELEVANCE) ranked.push({ line: `${LABELS.source(d.source ?? 'doc')}${d.content}`, rel, i })
+        })
+        ranked.sort((a, b) => b.rel - a.rel || a.i - b.i)
+        budget -= count(evidenceHead)
+        for (const { line } of ranked) {
+          if (line.length > budget && lowerBound(line, budget) > budget) continue
+          const t = count(`${line}\n`)
+          if (t > budget) continue
+          budget -= t
+          passed.push(line)
+        }
       }
-      last = { kept: kept.length, tokens: count(`${head}${section}${kept.reverse().join('\n')}${tail}`) }
+      const kept: string[] = []
+      let room = budget - count(contextHead)
+      for (let i = turns.length - 1; i >= 0; i--) {
+        const line = turns[i]!
+        if (line.length > room && lowerBound(line, room) > room) break
+        const t = count(`${line}\n`)
+        if (t > room) break
+        room -= t
+        kept.push(line)
+      }
+      const sections = [...(passed.length > 0 ? [`${evidenceHead}${passed.join('\n')}`] : []), ...(kept.length > 0 ? [`${contextHead}${kept.reverse().join('\n')}`] : [])]
+      const output = `${head}${sections.join('\n\n')}${tail}`
+      last = { kept: passed.length + kept.length, tokens: count(output), output }
     },
     result: () => last,
   }

@@ -3,7 +3,7 @@
  * asserted: timings belong to `npm run bench`, on a machine whose load is reported.
  */
 import { describe, expect, it } from 'vitest'
-import { floorJob, gsscBuild, inMemoryRebuild, interleave, linearFloor, newestFirst, tokenizeAll, type Effort } from '../../bench/core.js'
+import { floorJob, gsscBuild, gsscJob, inMemoryRebuild, interleave, linearFloor, newestFirst, tokenizeAll, type Effort } from '../../bench/core.js'
 import { evidence, history, kindOf, message, NOW, prng } from '../../bench/data.js'
 import { langchainTrim, plan } from '../../bench/langchain.js'
 import { betweenMarkers, formatBench, runBench, QUICK } from '../../bench/run.js'
@@ -42,6 +42,21 @@ describe('bench core', () => {
     const t = await interleave(ONCE, { a: floorJob(gpt4o.count, 10), b: floorJob((s) => s.length, 10) })
     expect(Object.keys(t)).toEqual(['a', 'b'])
     expect((await tokenizeAll(gpt4o, 10, 5, ONCE)).texts).toBe(15)
+  })
+
+  it('each floor builds exactly gssc\'s output: history alone, and evidence ranked by relevance with history after it', async () => {
+    for (const [turns, passages] of [
+      [300, 0],
+      [30, 20],
+      [300, 400],
+    ] as const) {
+      const gssc = gsscJob(gpt4o, turns, passages)
+      await gssc.run()
+      const floor = floorJob(gpt4o.count, turns, passages, (t, above) => gpt4o.lowerBound(t, above))
+      await floor.run()
+      expect({ turns, passages, output: floor.result().output }).toEqual({ turns, passages, output: gssc.result().output })
+      expect(floor.result().tokens).toBe(gssc.result().tokenCount)
+    }
   })
 
   it('measures an in-memory rebuild', async () => {

@@ -1,6 +1,8 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { nonSpaceRuns, pieceLowerBound, encodingTokenizer } from '../../src/tokenize/tokenizer.js'
+import { decodeRanks } from '../../src/tokenize/decodeRanks.js'
+import { loadRanks } from '../../src/tokenize/ranks.js'
+import { HAN_PER_TOKEN, hanLowerBound, nonSpaceRuns, pieceLowerBound, encodingTokenizer } from '../../src/tokenize/tokenizer.js'
 import { seeded } from '../prop.js'
 
 const o200k = encodingTokenizer('o200k_base')
@@ -52,10 +54,72 @@ describe('pieceLowerBound', () => {
     expect(pieceLowerBound('. \n/')).toBe(2)
   })
 
+  it('counts nothing for runs of non-ASCII whitespace, which join the spaces around them', () => {
+    // found by a deep run (seed 777): "\u3000 \u3000" is one whitespace piece, one token
+    for (const t of ['\u3000 \u3000', '\u3000', ' \u00a0 ', '\u2028\n\u2029', 'a \u3000 b', '\u3000构 \u3000'])
+      for (const tokenizer of [o200k, cl100k]) expect({ t, bound: pieceLowerBound(t) }).toEqual({ t, bound: Math.min(pieceLowerBound(t), tokenizer.count(t)) })
+    expect(pieceLowerBound('\u3000 \u3000')).toBe(0)
+    expect(pieceLowerBound('a \u3000 b')).toBe(2)
+  })
+
   it('is much tighter than counting runs of non-space characters on JSON', () => {
     const json = JSON.stringify({ tool: 'read', path: 'src/config.ts', lines: 120, ok: true, items: [1, 2, 3] })
     expect(nonSpaceRuns(json)).toBe(1)
     expect(pieceLowerBound(json)).toBeGreaterThan(15)
     expect(pieceLowerBound(json)).toBeLessThanOrEqual(o200k.count(json))
+  })
+})
+
+describe('hanLowerBound', () => {
+  const encodings = [
+    ['o200k_base', o200k],
+    ['cl100k_base', cl100k],
+  ] as const
+  /** Han-heavy text: words, single and rare characters (split into bytes), punctuation, ASCII between. */
+  const han = fc.constantFrom('构建', '失败', '测试', '检查', '微信公众号天天中彩票', '生命周期函数', '的', '是', '龘', '䶵', '鿿', '䀀', '，', '。', '、', ' ', '\n', 'a', '1', '/', 'é', '😀', '\u3000')
+  const hanText = fc.oneof(fc.array(han, { maxLength: 80 }).map((ps) => ps.join('')), text, fc.string({ unit: fc.integer({ min: 0x3ff0, max: 0xa010 }).map((c) => String.fromCharCode(c)), maxLength: 80 }))
+
+  it('never exceeds the real count, on each encoding with its own Han bound', () => {
+    fc.assert(
+      fc.property(hanText, (t) => {
+        for (const [name, tokenizer] of encodings) {
+          const bound = hanLowerBound(HAN_PER_TOKEN[name])(t)
+          expect({ t, name, bound }).toEqual({ t, name, bound: Math.min(bound, tokenizer.count(t)) })
+          expect(bound).toBeGreaterThanOrEqual(pieceLowerBound(t))
+        }
+      }),
+      // a million cases per encoding in the deep run, as pieceLowerBound's
+      seeded(5_000, 1_000_000),
+    )
+  })
+
+  it('HAN_PER_TOKEN is the most Han characters any token of the vocabulary touches', () => {
+    for (const [name] of encodings) {
+      const { bytes, start, end } = decodeRanks(loadRanks(name).bpe_ranks)
+      let most = 0
+      for (let k = 0; k < start.length; k++) {
+        let touched = 0
+        let i = start[k]!
+        // a token that starts inside a character touches it (it may be Han)
+        while (i < end[k]! && (bytes[i]! & 0xc0) === 0x80) i++
+        if (i > start[k]!) touched++
+        while (i < end[k]!) {
+          const b = bytes[i]!
+          const length = b < 0x80 ? 1 : b < 0xe0 ? 2 : b < 0xf0 ? 3 : 4
+          if (length === 3 && b >= 0xe4 && b <= 0xe9) touched++ // U+4000–U+9FFF, whole or cut at the end
+          i += length
+        }
+        most = Math.max(most, touched)
+      }
+      expect({ name, most }).toEqual({ name, most: HAN_PER_TOKEN[name] })
+    }
+  })
+
+  it('counts Chinese far tighter than one piece per run', () => {
+    const zh = '测试失败检查周一、配置，周一缓存检查节点因为。缓存、脚本配置缓存编译。构建。检查我们说明我们我们缺少发布文件。'
+    expect(pieceLowerBound(zh)).toBe(1)
+    expect(hanLowerBound(HAN_PER_TOKEN.o200k_base)(zh)).toBe(Math.ceil(48 / 10))
+    expect(hanLowerBound(HAN_PER_TOKEN.cl100k_base)(zh)).toBe(Math.ceil(48 / 6))
+    expect(encodingTokenizer('o200k_base').lowerBound(zh)).toBe(5)
   })
 })

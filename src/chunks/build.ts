@@ -17,6 +17,13 @@
  * 3. a tool or skill call and its result(s) (same call id) are kept or dropped together, in
  *    both steps: the walk only stops where no call/result group straddles the cut.
  *
+ * **A composition of the shared pieces.** Which chunks are in the context is the chunk
+ * gatherer's admission (`admittedChunks` in `gather/chunks.ts`: the seed's filters, `chunkIds`,
+ * `unlisted`); each admitted chunk is rendered once by the chunk renderers (`./units.ts`); the
+ * layout is a `Document` of the structure stage and the fit is the one engine
+ * (`fitDocument` with `windowPolicy`), the same engine and policy any budgeted builder uses.
+ * What stays here is the seed's result shape (placements, included / excluded ids).
+ *
  * The chunks are laid out as a document (the system prompt, then the chunks as turns, one
  * part per chunk, merged by role) and fitted by the engine's window policy (`windowPolicy`:
  * pinned units first, then the newest units while they fit, settled on the exact count of the
@@ -47,11 +54,11 @@ import { section } from '../structure/sectioned.js'
 import { meter } from '../tokenize/meter.js'
 import { estimateTokenizer, type Tokenizer } from '../tokenize/tokenizer.js'
 import { sharedCallGroups } from '../toolUnits.js'
-import { unlistedExcluded } from '../gather/chunks.js'
+import { admittedChunks } from '../gather/chunks.js'
 import type { MemoryState } from './model.js'
 import type { ChunkRenderer } from './renderers.js'
 import { chunkReport } from './report.js'
-import { filterReason, toUnit, type ChunkExclusion, type ChunkFilter, type ChunkFinding, type Unit } from './units.js'
+import { toUnit, type ChunkExclusion, type ChunkFilter, type ChunkFinding, type Unit } from './units.js'
 
 /** Options of {@link buildChunkContext}: the seed's, plus renderers and the target format. */
 export interface ChunkBuildOptions extends ChunkFilter {
@@ -159,20 +166,16 @@ const build =
     const cost: CostOptions = { format, ...(options.imageDetail === undefined ? {} : { imageDetail: options.imageDetail }) }
     const budget = options.maxTokens ?? Number.MAX_SAFE_INTEGER
 
-    const exclusions: Array<ChunkExclusion> = []
+    // gather: the chunk gatherer's admission (the seed's filters, chunkIds), then each chunk
+    // rendered once into role segments costed in the build's format
+    const admission = admittedChunks(state, options)
+    const exclusions: Array<ChunkExclusion> = [...admission.filtered]
     const findings: Array<ChunkFinding> = []
     const units: Array<Unit> = []
-    for (const [index, id] of state.chunkIds.entries()) {
-      const chunk = state.chunks.get(id)
-      if (chunk === undefined) continue // parseMemoryState guarantees it is there
-      const reason = filterReason(chunk, options)
-      if (reason !== undefined) {
-        exclusions.push({ id, reason })
-        continue
-      }
+    for (const { chunk, index } of admission.admitted) {
       const r = toUnit(chunk, index, options.renderers ?? [], counter, cost)
       findings.push(...r.findings)
-      if (r.unit === undefined) exclusions.push({ id, reason: 'empty' })
+      if (r.unit === undefined) exclusions.push({ id: state.chunkIds[index]!, reason: 'empty' })
       else units.push(r.unit)
     }
 
@@ -244,7 +247,7 @@ const build =
     const order = new Map(state.chunkIds.map((id, i) => [id, i]))
     const byState = (a: ChunkExclusion, b: ChunkExclusion): number => order.get(a.id)! - order.get(b.id)!
     const sortedExclusions = exclusions.sort(byState)
-    const unlisted = unlistedExcluded(state)
+    const unlisted = admission.unlisted
     const tokenCount = turns.messages.length === 0 ? 0 : fitted.tokens
     const tokenCountExact = options.tokenizer?.exact === true
     const allExclusions = [...sortedExclusions, ...unlisted]

@@ -15,4 +15,4 @@ export * from './renderers.js'
 export { filterReason, type ChunkExclusion, type ChunkExclusionReason, type ChunkFilter, type ChunkFinding } from './units.js'
 export * from './xml.js'
 // the memory state as a gatherer of the pipeline
-export { chunks, chunksGathering, unlistedExcluded, type ChunksGathered } from '../gather/chunks.js'
+export { admittedChunks, chunks, chunksGathering, unlistedExcluded, type AdmittedChunk, type ChunkAdmission, type ChunksGathered, type ChunksOptions } from '../gather/chunks.js'

@@ -3,6 +3,13 @@
  * branch, convert, count. The result carries a resume point, so the next turn's build can
  * read only what was appended ({@link rebuildSession}).
  *
+ * Where it stands: this is the session source's loader, not a second pipeline. It fits
+ * nothing (it has no budget; `reach` only bounds what is converted). The session gatherer
+ * (`gather/session.ts`, `session(file)`) is this build followed by the window's packets, and a
+ * budgeted session context is that gatherer through the core build's stages and the one
+ * fitting engine; the session strategies (`truncate`, `compress`, `smart`) fit a build's
+ * `history.items` through the same engine.
+ *
  * @module
  */
 import * as E from 'fp-ts/lib/Either.js'

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import * as E from 'fp-ts/lib/Either.js'
 import { describe, expect, it } from 'vitest'
+import { buildChunkContext } from '../../src/chunks/build.js'
 import { parseMemoryState } from '../../src/chunks/parse.js'
 import { buildLlmMessagesFromConversation } from '../../src/conversation/build.js'
 import { openaiRenderer } from '../../src/formats.js'
@@ -56,6 +57,19 @@ describe('chunks()', () => {
     const r = await run(build({ query: '' }, { tokenizer: gpt4o, now: NOW, gatherers: [chunks(state)], structurer: xml(), renderer: openaiRenderer(), config: { maxTokens: 100_000 } }))
     expect(r.excluded).toContainEqual(expect.objectContaining({ id: json.chunkIds[0], reason: 'unlisted' }))
     expect(JSON.stringify(r.output)).toContain('<')
+  })
+
+  it('takes the seed\'s filters as options and leaves out what buildChunkContext leaves out, with the same reasons', async () => {
+    const json = JSON.parse(readFileSync(here('../../examples/data/chunks.json'), 'utf8')) as unknown
+    const state = E.getOrElseW((e: { message: string }) => { throw new Error(e.message) })(parseMemoryState(json, 'chunks.json'))
+    const types = [...new Set([...state.chunks.values()].map((c) => c.type))]
+    const filter = { includeSystem: false, excludeTypes: types.filter((t) => t !== 'SYSTEM').slice(0, 1) }
+    const seed = E.getOrElseW(() => undefined)(buildChunkContext(state, filter))!
+    const filtered = seed.exclusions.filter((x) => x.reason !== 'over_budget' && x.reason !== 'empty')
+    expect(filtered.map((x) => x.reason)).toEqual(expect.arrayContaining(['system_excluded', 'excluded_type']))
+    const r = await run(build({ query: '' }, { tokenizer: gpt4o, now: NOW, gatherers: [chunks(state, filter)], structurer: xml(), renderer: openaiRenderer(), config: { maxTokens: 100_000 } }))
+    expect(r.excluded.filter((x) => x.reason !== 'over_budget')).toEqual(expect.arrayContaining(filtered.map((x) => expect.objectContaining({ id: x.id, reason: x.reason }))))
+    for (const x of filtered) expect(r.included).not.toContain(x.id)
   })
 })
 

@@ -12,7 +12,7 @@ import { availableTokens, makeConfig, type Config, type Locale } from '../config
 import { itemCapOf } from '../gather/itemCap.js'
 import { describeThrown, inputError, type GsscError } from '../error.js'
 import { anthropicRenderer, openaiRenderer } from '../formats.js'
-import { explain, progress, renderExplain, renderReport, useColor } from '../inspect/index.js'
+import { progress } from '../inspect/progress.js'
 import { visible } from '../inspect/width.js'
 import type { ImagePart } from '../message.js'
 import { textRenderer, type Renderer } from '../output.js'
@@ -20,24 +20,19 @@ import type { PacketInput } from '../packet.js'
 import type { Request, SimpleMessage } from '../phase.js'
 import { build, type BuildOptions } from '../pipeline.js'
 import { toJson, type BuildResult } from '../report.js'
-import { layoutAware } from '../select/layoutAware.js'
-import { historyCompressor } from '../session/compressor.js'
-import { historyStrategy, strategyName } from '../session/fit/strategy.js'
 import { minimal } from '../structure/minimal.js'
 import { chat } from '../structure/chat.js'
 import { sectioned } from '../structure/sectioned.js'
 import type { Structurer } from '../structure/structurer.js'
 import { template } from '../structure/template.js'
 import { xml } from '../structure/xml.js'
-import { nanobot } from '../workspace/layout.js'
-import { createTokenizer, type Tokenizer } from '../tokenize/tokenizer.js'
+import { createTokenizer } from '../tokenize/tokenizer.js'
 import { nameOf, parseHistory, parsePackets, readText, STDIN, textOrFile } from './files.js'
 import { EXIT, type Io, type Out } from './io.js'
 import type { PacketDetail } from '../inspect/html/table.js'
 import { clean } from '../inspect/width.js'
 import { preview } from '../internal/preview.js'
-import { sessionPackets } from './session.js'
-import { chunkPackets, historyFilePackets, mediaParts, workspaceSource, type Sourced } from './sources.js'
+import type { Sourced } from './sources.js'
 import { summary } from './summary.js'
 import { workspaceUsageProblem, type WorkspaceFlags } from './workspaceFlags.js'
 
@@ -93,6 +88,15 @@ const show = (out: Out, text: string): void => void out.write(out.isTTY === true
 const optional = <A>(value: string | undefined, read: (v: string) => TE.TaskEither<GsscError, A>): TE.TaskEither<GsscError, A | undefined> =>
   value === undefined ? TE.right(undefined) : read(value)
 
+/**
+ * `use` of a module loaded when first needed: the parts of a build that only some flags use
+ * (sessions, workspaces, chunks, media, strategies, the explainer) stay unread otherwise, so a
+ * plain `gssc build` starts fast.
+ */
+const using = <M, A>(load: () => Promise<M>, use: (m: M) => TE.TaskEither<GsscError, A>): TE.TaskEither<GsscError, A> => pipe(TE.fromTask(load), TE.chainW(use))
+const sourcesModule = () => import('./sources.js')
+const strategyModule = () => import('./strategy.js')
+
 const structurerFor = (flags: BuildFlags, io: Io): TE.TaskEither<GsscError, Structurer> => {
   if (flags.structurer !== 'template' && flags.template !== undefined) return TE.left(inputError('--template', 'only applies with --structurer template'))
   if (flags.structurer === 'minimal') return TE.right(minimal())
@@ -101,7 +105,10 @@ const structurerFor = (flags: BuildFlags, io: Io): TE.TaskEither<GsscError, Stru
   if (flags.structurer === 'chat') return TE.right(chat())
   // a workspace brings its own prompt layout (nanobot's); messages get the layout that adds nothing, text the seed's sections
   // (or, with no --query, a session's own turns: no headings, no output section)
-  if (flags.structurer === 'default') return TE.right(flags.workspace !== undefined ? nanobot() : flags.format !== 'text' ? chat() : ownTurnsOnly(flags) ? minimal() : sectioned())
+  if (flags.structurer === 'default')
+    return flags.workspace !== undefined
+      ? using(() => import('../workspace/layout.js'), (m) => TE.right(m.nanobot()))
+      : TE.right(flags.format !== 'text' ? chat() : ownTurnsOnly(flags) ? minimal() : sectioned())
   if (flags.template === undefined) return TE.left(inputError('--structurer template', 'needs --template <file>'))
   const path = flags.template
   return pipe(readText(io)(path), TE.chainEitherKW((text) => E.mapLeft((e: GsscError) => ({ ...e, message: `${nameOf(path)}: ${e.message}` }))(template(text))))
@@ -177,26 +184,27 @@ export const runBuild = async (flags: BuildFlags, io: Io): Promise<number> => {
   const program = pipe(
     TE.Do,
     TE.bindW('tokenizer', () => TE.fromEither(createTokenizer(flags.model))),
-    TE.bindW('strategy', () => (flags.strategy === undefined ? TE.right(undefined) : TE.fromEither(strategyName(flags.strategy, '--strategy')))),
+    TE.bindW('strategic', () => (strategized ? using(strategyModule, (m) => TE.right(m)) : TE.right(undefined))),
+    TE.bindW('strategy', ({ strategic }) => (strategic === undefined || flags.strategy === undefined ? TE.right(undefined) : TE.fromEither(strategic.strategyName(flags.strategy, '--strategy')))),
     TE.bindW('system', () => optional(flags.system, textOrFile(io))),
     TE.bindW('history', () => optional(flags.history, (path) => pipe(readText(io)(path), TE.chainEitherKW((t) => parseHistory(path, t))))),
     TE.bindW('packets', () => optional(flags.packets, (path) => pipe(readText(io)(path), TE.chainEitherKW((t) => parsePackets(path, t))))),
     TE.bindW('session', ({ tokenizer }) =>
       optional(flags.session, (file) =>
-        sessionPackets(file, tokenizer, io, {
+        using(() => import('./session.js'), (m) => m.sessionPackets(file, tokenizer, io, {
           withNextPrompt: flags.query !== undefined,
           ...E.getOrElseW(() => ({}))(E.map((c: Config) => ({ maxItemTokens: itemCapOf(c) }))(makeConfig(config))),
           ...(budget === undefined ? {} : { budget }),
           ...(flags.leaf === undefined ? {} : { leaf: flags.leaf }),
           ...(targetOf(flags) === undefined ? {} : { target: targetOf(flags)! }),
-        }),
+        })),
       ),
     ),
-    TE.bindW('workspace', ({ tokenizer }) => optional(flags.workspace, (dir) => workspaceSource(dir, tokenizer, flags, io))),
+    TE.bindW('workspace', ({ tokenizer }) => optional(flags.workspace, (dir) => using(sourcesModule, (m) => m.workspaceSource(dir, tokenizer, flags, io)))),
     TE.bindW('chunks', () =>
       optional(flags.chunks, (file) =>
         pipe(
-          chunkPackets(file, io),
+          using(sourcesModule, (m) => m.chunkPackets(file, io)),
           TE.tap((c) =>
             TE.fromIO(() => {
               c.packets.forEach((p) => chunkPacketIds.push([p.id!, String(p.metadata?.['chunkId'] ?? p.id)]))
@@ -206,12 +214,15 @@ export const runBuild = async (flags: BuildFlags, io: Io): Promise<number> => {
         ),
       ),
     ),
-    TE.bindW('media', ({ workspace }) => ((flags.media?.length ?? 0) === 0 ? TE.right<GsscError, ReadonlyArray<ImagePart>>([]) : mediaParts(workspace?.root ?? io.cwd, io, flags.media!))),
+    TE.bindW('media', ({ workspace }) => ((flags.media?.length ?? 0) === 0 ? TE.right<GsscError, ReadonlyArray<ImagePart>>([]) : using(sourcesModule, (m) => m.mediaParts(workspace?.root ?? io.cwd, io, flags.media!)))),
     TE.bindW('structurer', () => structurerFor(flags, io)),
+    // the history strategies see every turn, counted: the plain history goes in as packets
+    TE.bindW('plainHistory', ({ history, tokenizer }) =>
+      strategized && history !== undefined ? using(sourcesModule, (m) => TE.right(m.historyFilePackets(history, tokenizer, nameOf(flags.history!)))) : TE.right(undefined),
+    ),
     TE.chainW((x) => {
       loading.done()
-      // the history strategies see every turn, counted: the plain history goes in as packets
-      const plainHistory = strategized && x.history !== undefined ? historyFilePackets(x.history, x.tokenizer, nameOf(flags.history!)) : undefined
+      const { plainHistory } = x
       const sources = [x.session ?? none, x.workspace ?? none, x.chunks ?? none, plainHistory ?? none]
       for (const s of sources) for (const note of s.notes) say(io.stderr, `gssc: ${note}\n`)
       const request: Request = {
@@ -227,7 +238,7 @@ export const runBuild = async (flags: BuildFlags, io: Io): Promise<number> => {
         config,
         structurer: x.structurer,
         renderer: rendererFor(flags),
-        ...(strategized ? strategyOptions(x.structurer, x.tokenizer, x.strategy ?? 'truncate', flags.keepRecent) : {}),
+        ...(x.strategic === undefined ? {} : x.strategic.strategyOptions(x.structurer, x.tokenizer, x.strategy ?? 'truncate', flags.keepRecent)),
         gatherers: sources.flatMap((s) => s.gatherers ?? []),
       }
       return build(request, options as BuildOptions<unknown> & { readonly renderer: Renderer<unknown> })
@@ -240,8 +251,12 @@ export const runBuild = async (flags: BuildFlags, io: Io): Promise<number> => {
     return EXIT.failed
   }
   print(result.right, flags, io, chunkPacketIds, unlistedChunkIds)
-  if (flags.explain === true) io.stderr.write(`\n${renderExplain(explain(result.right), { color: useColor(io.stderr, io.env), width: io.stderr.columns ?? 80 })}`)
+  if (flags.explain === true) {
+    const { explain, renderExplain, useColor } = await import('../inspect/index.js')
+    io.stderr.write(`\n${renderExplain(explain(result.right), { color: useColor(io.stderr, io.env), width: io.stderr.columns ?? 80 })}`)
+  }
   if (flags.report !== undefined) {
+    const { renderReport } = await import('../inspect/index.js')
     try {
       await writeFile(resolve(io.cwd, flags.report), renderReport(result.right, { details }))
     } catch (e) {
@@ -263,17 +278,6 @@ const chunkIds = (r: BuildResult<unknown>, packetIds: ReadonlyArray<readonly [st
   const kept = new Set(packetIds.filter(([packet]) => included.has(packet)).map(([, chunk]) => chunk))
   return { includedChunkIds: chunks.filter((c) => kept.has(c)), excludedChunkIds: chunks.filter((c) => !kept.has(c)) }
 }
-
-/** Selection lets every turn through; the chosen strategy fits the history as the compressor. */
-const strategyOptions = (
-  structurer: Structurer,
-  tokenizer: Tokenizer,
-  name: 'truncate' | 'compress' | 'smart',
-  keepRecentCount: number | undefined,
-): Pick<BuildOptions<unknown>, 'selector' | 'compressor'> => ({
-  selector: layoutAware(structurer, { history: 'all' }),
-  compressor: historyCompressor((budget) => historyStrategy(name, { budget, tokenizer, ...(keepRecentCount === undefined ? {} : { keepRecentCount }) })),
-})
 
 const print = (r: BuildResult<unknown>, flags: BuildFlags, io: Io, chunkPacketIds: ReadonlyArray<readonly [string, string]>, unlisted: ReadonlyArray<string>): void => {
   if (flags.json === true) {

@@ -95,7 +95,7 @@ interface Tables {
  * The read-only part of an engine, built once per encoding per process. This is the one
  * module-level memo in gssc, on purpose: "ranks load lazily, once" should hold even when a
  * caller makes a new tokenizer per build (as `build` does when given none), and even
- * unpacking the o200k table costs tens of milliseconds and 10 MiB. The tables are never
+ * reading the packed o200k table costs tens of milliseconds and 6 MiB. The tables are never
  * written after they are built, so sharing them cannot change any result; everything that
  * does change (the pair memo, the character table, the scratch space, the splitter's
  * position) stays per engine.

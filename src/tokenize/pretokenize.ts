@@ -15,8 +15,11 @@
 export interface Splitter {
   /** Flags `uy`: matches only at `lastIndex`. */
   readonly sticky: RegExp
-  /** Flags `gu`: searches from `lastIndex`. */
-  readonly global: RegExp
+  /**
+   * Flags `gu`: searches from `lastIndex`. Compiled on first use: the sticky form almost always
+   * matches, and compiling a pattern of Unicode property classes costs milliseconds of a first count.
+   */
+  readonly global: () => RegExp
 }
 
 /**
@@ -29,7 +32,8 @@ export interface Splitter {
  */
 export const compileSplitter = (pattern: string): Splitter => {
   const source = nonCapturing(pattern)
-  return { sticky: new RegExp(source, 'uy'), global: new RegExp(source, 'gu') }
+  let global: RegExp | undefined
+  return { sticky: new RegExp(source, 'uy'), global: () => (global ??= new RegExp(source, 'gu')) }
 }
 
 /**
@@ -68,12 +72,13 @@ export const nonCapturing = (pattern: string): string => {
  * @category utils
  */
 export const nextPiece = (splitter: Splitter, text: string, from: number, start: Int32Array): number => {
-  const { sticky, global } = splitter
+  const { sticky } = splitter
   sticky.lastIndex = from
   if (sticky.test(text) && sticky.lastIndex > from) {
     start[0] = from
     return sticky.lastIndex
   }
+  const global = splitter.global()
   global.lastIndex = from
   for (;;) {
     const m = global.exec(text)

@@ -3,10 +3,11 @@
  * `dist/ranks/<encoding>.bin`) so that a process starts counting without parsing
  * js-tiktoken's 2.3 MB rank module, decoding its base64 and hashing 200,000 tokens.
  *
- * The file holds, in rank order, each token's length and the hash slot it occupies, then all
- * token bytes and the pre-tokenizer pattern. Unpacking is one pass that writes each token
- * into its slot: no hashing, no probing, no comparing. (Shipping the filled table itself
- * would be 4× larger for a few milliseconds: the pass costs about what the memory costs.)
+ * The file is the table itself ({@link RankTable}: bucket offsets, entries, the one- and
+ * two-byte tables, then all token bytes and the pre-tokenizer pattern), so unpacking makes
+ * typed views of the bytes read: no pass over the tokens, and no memory written besides the
+ * read. (Filling a hash table on load cost more than the read: every page of an 8 MiB table
+ * is a page fault.)
  *
  * On Node the file is read through `process.getBuiltinModule`, so this module imports no
  * `node:` module and the core still bundles for browsers; there, and wherever the file is
@@ -17,7 +18,7 @@
 import * as E from 'fp-ts/lib/Either.js'
 import type { EncodingName } from './bpe.js'
 import type { DecodedRanks } from './decodeRanks.js'
-import { HASH_BASE, type RankTable } from './rankTable.js'
+import { powers, type RankTable } from './rankTable.js'
 import { nodeRequire } from './ranks.js'
 
 /** A packed file, unpacked: the lookup table, the pattern, and the tokens when wanted. */
@@ -31,8 +32,11 @@ export interface UnpackedRanks {
 
 // 'gssr', read back as another number on a big-endian machine (the file is little-endian)
 const MAGIC = 0x72737367
-const VERSION = 1
-const HEADER = 8 // int32: magic, version, tokens, slot bits, token bytes, max length, pattern bytes, 0
+const VERSION = 2
+const HEADER = 8 // int32: magic, version, tokens, bucket bits, token bytes, max length, pattern bytes, 0
+
+// int32 words of each part, in file order after the header
+const parts = (n: number, bits: number): ReadonlyArray<number> => [(1 << bits) + 1, 4 * n, 256, 65536]
 
 /**
  * Packs a table built by `rankTable` from `decoded` (whose ranks must be 0, 1, 2, … in file
@@ -48,20 +52,25 @@ export const packRanks = (decoded: DecodedRanks, table: RankTable, pattern: stri
   const n = decoded.rank.length
   for (let t = 0; t < n; t++) if (decoded.rank[t] !== t || (t > 0 && decoded.start[t] !== decoded.end[t - 1])) throw new Error(`packRanks: token ${t} is out of rank order`)
   const text = new TextEncoder().encode(pattern)
-  const file = new Uint8Array(4 * (HEADER + n) + n + decoded.bytes.length + text.length)
-  const words = new Int32Array(file.buffer, 0, HEADER + n)
-  words.set([MAGIC, VERSION, n, 32 - table.shift, decoded.bytes.length, table.maxLength, text.length, 0])
-  const { slots } = table
-  for (let s = 0; s < slots.length >> 2; s++) if (slots[s << 2] !== 0) words[HEADER + (slots[s << 2]! >> 8) - 1] = s
-  for (let t = 0; t < n; t++) file[4 * (HEADER + n) + t] = decoded.end[t]! - decoded.start[t]!
-  file.set(decoded.bytes, 4 * (HEADER + n) + n)
-  file.set(text, 4 * (HEADER + n) + n + decoded.bytes.length)
+  const bits = 32 - table.shift
+  const words = HEADER + parts(n, bits).reduce((a, b) => a + b, 0)
+  const file = new Uint8Array(4 * words + table.bytes.length + text.length)
+  const ints = new Int32Array(file.buffer, 0, words)
+  ints.set([MAGIC, VERSION, n, bits, table.bytes.length, table.maxLength, text.length, 0])
+  let at = HEADER
+  for (const part of [table.buckets, table.entries, table.byteRank, table.bytePairRank]) {
+    ints.set(part, at)
+    at += part.length
+  }
+  file.set(table.bytes, 4 * words)
+  file.set(text, 4 * words + table.bytes.length)
   return file
 }
 
 /**
- * Unpacks a file made by {@link packRanks} into the table `rankTable` would build. Left (why)
- * for a file of another format version or byte order, so the caller falls back to decoding.
+ * Unpacks a file made by {@link packRanks}: the table `rankTable` would build, as views of
+ * the file's bytes. Left (why) for a file of another format version or byte order, so the
+ * caller falls back to decoding.
  *
  * @category constructors
  * @since 0.2.0
@@ -72,51 +81,32 @@ export const unpackRanks = (file: Uint8Array): E.Either<string, UnpackedRanks> =
   if (own.byteLength < 4 * HEADER) return E.left('shorter than its header')
   const [magic, version, n, bits, size, maxLength, patternSize] = new Int32Array(own.buffer, own.byteOffset, HEADER)
   if (magic !== MAGIC || version !== VERSION) return E.left(`not a version ${VERSION} rank file of this byte order`)
-  const lengthsAt = own.byteOffset + 4 * (HEADER + n!)
-  if (own.byteLength !== 4 * (HEADER + n!) + n! + size! + patternSize!) return E.left('truncated')
-  const slotOf = new Int32Array(own.buffer, own.byteOffset + 4 * HEADER, n)
-  const lengths = new Uint8Array(own.buffer, lengthsAt, n)
-  const bytes = new Uint8Array(own.buffer, lengthsAt + n!, size)
-  const pattern = new TextDecoder().decode(new Uint8Array(own.buffer, lengthsAt + n! + size!, patternSize))
-  return E.right({ table: fill(slotOf, lengths, bytes, bits!, maxLength!), pattern, tokens: () => tokensOf(lengths, bytes) })
+  const sizes = parts(n!, bits!)
+  const words = HEADER + sizes.reduce((a, b) => a + b, 0)
+  if (own.byteLength !== 4 * words + size! + patternSize!) return E.left('truncated')
+  let at = own.byteOffset + 4 * HEADER
+  const [buckets, entries, byteRank, bytePairRank] = sizes.map((length) => {
+    const view = new Int32Array(own.buffer, at, length)
+    at += 4 * length
+    return view
+  })
+  const bytes = new Uint8Array(own.buffer, at, size)
+  const pattern = new TextDecoder().decode(new Uint8Array(own.buffer, at + size!, patternSize))
+  const table: RankTable = { bytes, byteRank: byteRank!, bytePairRank: bytePairRank!, maxLength: maxLength!, power: powers(maxLength!), buckets: buckets!, entries: entries!, shift: 32 - bits! }
+  return E.right({ table, pattern, tokens: () => tokensOf(entries!, bytes) })
 }
 
-// The one pass: every token straight into its slot (see RankTable for the slot layout).
-const fill = (slotOf: Int32Array, lengths: Uint8Array, bytes: Uint8Array, bits: number, maxLength: number): RankTable => {
-  const slots = new Int32Array(4 << bits)
-  const byteRank = new Int32Array(256).fill(-1)
-  const bytePairRank = new Int32Array(65536).fill(-1)
-  let start = 0
-  for (let rank = 0; rank < lengths.length; rank++) {
-    const n = lengths[rank]!
-    const at = slotOf[rank]! << 2
-    if (n === 1) byteRank[bytes[start]!] = rank
-    else if (n === 2) bytePairRank[(bytes[start]! << 8) | bytes[start + 1]!] = rank
-    let head = 0
-    let tail = 0
-    for (let k = Math.min(n, 4) - 1; k >= 0; k--) head = (head << 8) | bytes[start + k]!
-    for (let k = Math.min(n, 8) - 1; k >= 4; k--) tail = (tail << 8) | bytes[start + k]!
-    slots[at] = (rank + 1) * 256 + n
-    slots[at + 1] = head
-    slots[at + 2] = tail
-    slots[at + 3] = start
-    start += n
-  }
-  const power = new Int32Array(maxLength + 1)
-  power[0] = 1
-  for (let k = 1; k <= maxLength; k++) power[k] = Math.imul(power[k - 1]!, HASH_BASE)
-  return { bytes, byteRank, bytePairRank, maxLength, power, slots, shift: 32 - bits }
-}
-
-const tokensOf = (lengths: Uint8Array, bytes: Uint8Array): DecodedRanks => {
-  const n = lengths.length
+// The tokens in rank order, from the entries (each names its rank, length and start).
+const tokensOf = (entries: Int32Array, bytes: Uint8Array): DecodedRanks => {
+  const n = entries.length >> 2
   const rank = new Int32Array(n)
   const start = new Int32Array(n)
   const end = new Int32Array(n)
-  for (let t = 0, at = 0; t < n; t++) {
+  for (let at = 0; at < entries.length; at += 4) {
+    const t = (entries[at]! >> 8) - 1
     rank[t] = t
-    start[t] = at
-    end[t] = at += lengths[t]!
+    start[t] = entries[at + 3]!
+    end[t] = entries[at + 3]! + (entries[at]! & 255)
   }
   return { bytes, rank, start, end }
 }

@@ -233,6 +233,13 @@ export interface BuildOptions<O = string> extends GatherOptions {
   /** Default: `truncate()`, or `noop()` when `config.enableCompression` is false. */
   readonly compressor?: Compressor
   readonly renderer?: Renderer<O>
+  /**
+   * Carry `rebuild` on the result: what a later `build(grown, { previous: result })` needs to
+   * count only the turns appended since (docs/caching.md). Off by default, because making it
+   * costs a fifth to two thirds of a cold build, which a build that is never extended should
+   * not pay.
+   */
+  readonly rebuildable?: boolean
 }
 
 /**

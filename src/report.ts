@@ -131,7 +131,8 @@ export interface BuildResult<O = string> {
   /**
    * What the next build of this request with more turns appended needs to cost only those
    * turns: pass this result as its `previous` (see `docs/caching.md`). Present on default
-   * text builds of a plain history.
+   * text builds of a plain history made with `rebuildable: true`, and on the rebuilds made
+   * from them.
    */
   readonly rebuild?: RebuildMemo
 }

@@ -28,6 +28,8 @@ export interface RebuildOptions {
   readonly cache?: TokenCache
   readonly now?: number | (() => number)
   readonly previous?: Previous
+  /** Make what the next rebuild needs (`BuildOptions.rebuildable`). */
+  readonly rebuildable?: boolean
   readonly renderer?: unknown
   readonly structurer?: unknown
   readonly selector?: unknown
@@ -91,7 +93,7 @@ export const withPrevious = <O>(
   const coldWith = (fallback: string | undefined): TE.TaskEither<GsscError, BuildResult<O>> =>
     pipe(
       cold(),
-      TE.map(([r, first]) => withOutcome(E.isLeft(key) ? r : remember(request, key.right, r, options, first), fallback === undefined ? undefined : { mode: 'cold', fallback })),
+      TE.map(([r, first]) => withOutcome(E.isLeft(key) || options.rebuildable !== true ? r : remember(request, key.right, r, options, first), fallback === undefined ? undefined : { mode: 'cold', fallback })),
     )
   if (E.isLeft(key)) return coldWith(prev === undefined ? undefined : key.left)
   if (prev === undefined) return coldWith(options.previous === undefined ? undefined : 'the previous result has no rebuild data')

@@ -31,7 +31,7 @@ interface Layout {
 }
 const EN: Layout = { locale: 'en', maxHistoryMessages: Number.POSITIVE_INFINITY }
 
-const options = (maxTokens: number, layout: Layout = EN) => ({ tokenizer: gpt4o, now: NOW, config: { maxTokens, ...layout } })
+const options = (maxTokens: number, layout: Layout = EN) => ({ tokenizer: gpt4o, now: NOW, rebuildable: true, config: { maxTokens, ...layout } })
 
 const built = async (request: Request, maxTokens: number, previous?: BuildResult | BuildResult['prefix'], layout: Layout = EN): Promise<BuildResult> => {
   const r = await build(request, { ...options(maxTokens, layout), ...(previous === undefined ? {} : { previous }) })()
@@ -142,6 +142,16 @@ describe('rebuild: falling back to a cold build', () => {
     const plainPrevious = await built(request, 600)
     const withTools = await both({ ...request, history: [...history, ...toolRound(3)] }, 600, plainPrevious)
     expect(withTools.rebuilt.stats.rebuild).toEqual({ mode: 'cold', fallback: 'the history holds turns other than { role, content: string }' })
+  })
+
+  it('when the previous build was not asked to be rebuildable: it carries nothing for a rebuild', async () => {
+    const { rebuildable: _, ...plainOptions } = options(600)
+    const r = await build(request, plainOptions)()
+    if (E.isLeft(r)) throw new Error(r.left.message)
+    expect(r.right.rebuild).toBeUndefined()
+    expect((await built(request, 600)).rebuild).toBeDefined()
+    const { rebuilt } = await both(next, 600, r.right)
+    expect(rebuilt.stats.rebuild).toEqual({ mode: 'cold', fallback: 'the previous result has no rebuild data' })
   })
 
   it('and gives an invalid appended turn the cold build’s error', async () => {

@@ -86,7 +86,7 @@ describe('rebuild: appending to the previous result', () => {
           }
         },
       ),
-      seeded(60, 500),
+      seeded(60),
     )
     // the property is about the fast path: most cases must take it, some pushing older turns out
     expect(incremental).toBeGreaterThan(cases / 2)

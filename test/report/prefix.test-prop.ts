@@ -68,7 +68,7 @@ describe('the cache-stable prefix, for any conversation', () => {
         expect(b.prefix.hash).toBe(a.prefix.hash)
         expect(b.prefix.units).toEqual(a.prefix.units)
       }),
-      seeded(60, 2_000),
+      seeded(60),
     )
   })
 
@@ -101,7 +101,7 @@ describe('the cache-stable prefix, for any conversation', () => {
           expect(second.prefix.tokens).toBe(countFirst(kind, second.output, second.prefix.units.length))
         },
       ),
-      seeded(80, 2_000),
+      seeded(80),
     )
   })
 })

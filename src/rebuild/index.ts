@@ -10,39 +10,27 @@
 import * as E from 'fp-ts/lib/Either.js'
 import { pipe } from 'fp-ts/lib/function.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
-import { makeConfig, type Config } from '../config.js'
+import { makeConfig } from '../config.js'
 import type { GsscError } from '../error.js'
 import type { FirstLayout, Request } from '../phase.js'
+import type { BuildOptions } from '../pipeline.js'
 import type { BuildResult } from '../report.js'
 import { fingerprintOf, type Previous } from '../report/prefix.js'
 import { meter } from '../tokenize/meter.js'
-import type { TokenCache } from '../tokenize/cache.js'
-import { encodingTokenizer, type Tokenizer } from '../tokenize/tokenizer.js'
+import { encodingTokenizer } from '../tokenize/tokenizer.js'
 import { appendRebuild, type Appendable } from './append.js'
 import { layoutCosts, memoOf, type RebuildKey, type RebuildOutcome } from './memo.js'
 
-/** The options of a build that matter here (`BuildOptions`, without the cycle). */
-export interface RebuildOptions {
-  readonly config?: Partial<Config>
-  readonly tokenizer?: Tokenizer
-  readonly cache?: TokenCache
-  readonly now?: number | (() => number)
-  readonly previous?: Previous
-  /** Make what the next rebuild needs (`BuildOptions.rebuildable`). */
-  readonly rebuildable?: boolean
-  readonly renderer?: unknown
-  readonly structurer?: unknown
-  readonly selector?: unknown
-  readonly compressor?: unknown
-  readonly gatherers?: unknown
-  readonly memory?: unknown
-  readonly rag?: unknown
-  readonly embed?: unknown
-  readonly layout?: unknown
-}
-
 /** Options that change what a build does beyond the default text build. */
-const OWN_STAGES = ['renderer', 'structurer', 'selector', 'compressor', 'gatherers', 'memory', 'rag', 'embed', 'layout'] as const satisfies ReadonlyArray<keyof RebuildOptions>
+const OWN_STAGES = ['renderer', 'structurer', 'selector', 'compressor', 'gatherers', 'memory', 'rag', 'embed', 'layout'] as const satisfies ReadonlyArray<keyof BuildOptions<unknown>>
+
+/**
+ * The options of a build that matter here: `BuildOptions`' own fields (a type-only import,
+ * so no module cycle), its stages read only for whether they are given.
+ */
+export type RebuildOptions = Pick<BuildOptions<unknown>, 'config' | 'tokenizer' | 'cache' | 'now' | 'previous' | 'rebuildable'> & {
+  readonly [K in (typeof OWN_STAGES)[number]]?: unknown
+}
 
 /** The key of a default text build, or why it is not one. */
 const keyOf = (request: Request, options: RebuildOptions): E.Either<string, RebuildKey> => {

@@ -88,6 +88,26 @@ export const cutText = (
   return text.slice(start <= 0 ? start : snapForward(text, start)).trimStart()
 }
 
+/**
+ * Keeps the head of `text` in at most `maxChars` characters, `marker` included: cut at a
+ * line or sentence boundary, else at a space, where one is close (the same boundaries as
+ * {@link cutText}), never inside a surrogate pair. For a length in characters, where no
+ * tokenizer is at hand (the offline summarizer's longest sentence).
+ *
+ * @example
+ * cutChars('The build fails because left-pad is missing from the lock file.', 40) // 'The build fails because left-pad is…'
+ * @category utils
+ * @since 0.2.0
+ */
+export const cutChars = (text: string, maxChars: number, marker = '…'): string => {
+  if (text.length <= maxChars) return text
+  let end = Math.max(0, maxChars - marker.length)
+  // a high surrogate at the end would be half a character
+  const last = text.charCodeAt(end - 1)
+  if (end > 0 && last >= 0xd800 && last <= 0xdbff) end--
+  return `${text.slice(0, snapBack(text, end)).trimEnd()}${marker}`
+}
+
 /** What {@link cutMiddle} kept of a text. */
 export interface MiddleCut {
   readonly text: string

@@ -15,7 +15,7 @@ import type { BuildResult } from '../report.js'
 import type { Document, Item, Section } from '../structure/document.js'
 import type { Meter } from '../tokenize/meter.js'
 import { runCompressor, type Compressor } from './compressor.js'
-import { settle } from './engine.js'
+import { settle, type FitContext } from './engine.js'
 import { finish } from './finish.js'
 import { outputCounter } from './outputCount.js'
 import { truncatePolicy, wholeItemsPolicy, type FitPolicy } from './policy.js'
@@ -46,6 +46,24 @@ export const measured = <O>(renderer: Renderer<O>, meter: Meter) => {
 }
 
 /**
+ * The engine's context for a renderer: its exact count (one render per distinct document,
+ * {@link measured}) and its cost of an item, within `available` tokens. Every builder that
+ * fits rendered output (the compress stage, the chunk context, the workspace prompt) takes
+ * its context here, so an item's cost has one definition: the renderer's.
+ *
+ * @example
+ * const { ctx, render } = renderedFit(openaiRenderer(), meter, 4000)
+ * render(fitDocument(doc, windowPolicy, ctx).doc).out.output
+ * @category utils
+ * @since 0.2.0
+ */
+export const renderedFit = <O>(renderer: Renderer<O>, meter: Meter, available: number): { readonly ctx: FitContext; readonly render: ReturnType<typeof measured<O>> } => {
+  const render = measured(renderer, meter)
+  const counter = { count: meter.text }
+  return { ctx: { available, meter, measure: (d: Document) => render(d).exact, cost: (i: Item, sec: Section) => itemCost(renderer, i, sec, counter) }, render }
+}
+
+/**
  * Fits a structured build into its budget and renders it.
  *
  * @category constructors
@@ -54,10 +72,7 @@ export const measured = <O>(renderer: Renderer<O>, meter: Meter) => {
 export const fitAndRender =
   <O>(compressor: Compressor, renderer: Renderer<O>) =>
   (s: Structured): TE.TaskEither<GsscError, BuildResult<O>> => {
-    const { available, meter } = s.env
-    const render = measured(renderer, meter)
-    const counter = { count: meter.text }
-    const ctx = { available, meter, measure: (d: Document) => render(d).exact, cost: (i: Item, sec: Section) => itemCost(renderer, i, sec, counter) }
+    const { ctx, render } = renderedFit(renderer, s.env.meter, s.env.available)
     return pipe(
       runCompressor(compressor, s.doc, ctx),
       TE.map((compressed) => {

@@ -16,7 +16,7 @@ import type { GsscError } from '../error.js'
 import { messageText, type Origin } from '../message.js'
 import type { PacketInput } from '../packet.js'
 import type { Exclusion, Warning } from '../phase.js'
-import { buildSession, type SessionBuild } from '../session/build.js'
+import { withReport, type SessionBuild } from '../session/built.js'
 import type { HistoryItem } from '../session/items.js'
 import { sessionWarnings } from '../session/report.js'
 import { windowed } from '../session/window.js'
@@ -24,6 +24,7 @@ import { windowed } from '../session/window.js'
 export { groupedRepairs } from '../session/report.js'
 import type { Tokenizer } from '../tokenize/tokenizer.js'
 import { gatherer, type Gatherer } from './gatherer.js'
+import { readSessionFile } from './sessionFile.js'
 import { itemCapOf } from './itemCap.js'
 
 /** Which branch, for which model, and how the packets are named. */
@@ -63,14 +64,15 @@ const lastUserTurn = (items: ReadonlyArray<HistoryItem>): HistoryItem | undefine
 
 /**
  * Reads a session file's branch as packets and warnings: the one path from a session file to
- * packets (the gatherer and the CLI both take it).
+ * packets (the gatherer and the CLI both take it). The read is {@link readSessionFile}
+ * (which `buildSession` takes too); the packets are the turns the budget can reach.
  *
  * @category utils
  * @since 0.2.0
  */
 export const sessionGathering = (file: string, tokenizer: Tokenizer, options: SessionGatherOptions = {}): TE.TaskEither<GsscError, SessionGathered> =>
   pipe(
-    buildSession(file, {
+    readSessionFile(file, {
       tokenizer,
       withNextPrompt: options.withNextPrompt ?? false,
       ...(options.leaf === undefined ? {} : { leaf: options.leaf }),
@@ -78,7 +80,8 @@ export const sessionGathering = (file: string, tokenizer: Tokenizer, options: Se
       // only the turns the budget reaches are converted and counted; the older are reported as one range
       ...(options.budget === undefined ? {} : { reach: { budget: options.budget, ...(options.maxItemTokens === undefined ? {} : { cap: options.maxItemTokens }) } }),
     }),
-    TE.map((b): SessionGathered => {
+    TE.map((read): SessionGathered => {
+      const b = withReport(read, tokenizer.exact)
       const name = options.name ?? file
       const task = lastUserTurn(b.history.items)
       const from = { source: `${b.format}:${name}`, metadata: { file: options.path ?? file, format: b.format, leafId: b.context.leafId } }

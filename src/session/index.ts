@@ -4,7 +4,7 @@
  * counted history, and fit it to a budget with a swappable strategy.
  *
  * ```ts
- * const build = await buildSession('session.jsonl', { tokenizer })()            // load + rebuild + convert + count
+ * const build = await buildSession('session.jsonl', { tokenizer })()            // the gatherer's read (load + rebuild + convert + count) + report
  * const fitted = await compressHistory({ budget: 6800, tokenizer })(build.right.history.items)()
  * const packets = historyPackets({ source: 'pi:session.jsonl' })(fitted.right.items)
  * ```
@@ -39,3 +39,4 @@ export { historyStrategy, strategyName, STRATEGY_NAMES, type StrategyName, type 
 export { historyCompressor, type StrategyFor } from './compressor.js'
 // the session file as a gatherer of the pipeline
 export { session, sessionGathering, groupedRepairs, type SessionGatherOptions, type SessionGathered } from '../gather/session.js'
+export { readSessionFile } from '../gather/sessionFile.js'

@@ -134,14 +134,24 @@ export const loadWorkspace =
     })
   }
 
-/** The workspace folder as given (absolute, `~` expanded) and as it really is (symlinks resolved). */
+/** The workspace folder as given (`~` expanded, relative kept) and as it really is (absolute, symlinks resolved). */
 const workspaceRoot = async (dir: string): Promise<E.Either<GsscError, { readonly given: string; readonly real: string }>> => {
   try {
     // `~` as nanobot's expanduser does; the shell has not expanded it when it comes from config
-    const given = resolve(dir === '~' || dir.startsWith('~/') ? homedir() + dir.slice(1) : dir)
-    const root = await realpath(given)
+    const given = shownRoot(dir === '~' || dir.startsWith('~/') ? homedir() + dir.slice(1) : dir)
+    const root = await realpath(resolve(given))
     return (await stat(root)).isDirectory() ? E.right({ given, real: root }) : E.left(inputError(dir, 'is not a directory (expected a workspace folder)'))
   } catch (e) {
     return E.left(inputError(dir, `workspace folder ${describeFsError(e)}`))
   }
+}
+
+/**
+ * A folder path as Python's `pathlib` prints it (nanobot keeps the workspace as a `Path`
+ * and prints paths under it): empty and `.` segments and a trailing slash go, `..` stays,
+ * relative stays relative.
+ */
+const shownRoot = (dir: string): string => {
+  const segments = dir.split('/').filter((x) => x !== '' && x !== '.')
+  return dir.startsWith('/') ? `/${segments.join('/')}` : segments.join('/') || '.'
 }

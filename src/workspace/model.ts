@@ -115,9 +115,9 @@ export interface Workspace {
   /** The absolute, symlink-free workspace path. */
   readonly root: string
   /**
-   * The workspace path as the user gave it (`~` expanded, made absolute, symlinks kept):
-   * nanobot prints a workspace skill's `<location>` under it, not under the real path.
-   * Default `root`.
+   * The workspace path as the user gave it (`~` expanded, symlinks kept, a relative path
+   * kept relative, in `pathlib`'s form: `./ws/` is `ws`): nanobot prints a workspace skill's
+   * `<location>` under it, not under the real path. Default `root`.
    */
   readonly givenRoot?: string
   readonly clock: Clock

@@ -7,9 +7,9 @@
 import * as E from 'fp-ts/lib/Either.js'
 import { match } from 'ts-pattern'
 import { applyCaps, fitDocument } from '../compress/engine.js'
-import { measured } from '../compress/stage.js'
+import { renderedFit } from '../compress/stage.js'
 import type { GsscError, InputError } from '../error.js'
-import { itemCost, textRenderer } from '../output.js'
+import { textRenderer } from '../output.js'
 import type { PacketType, Priority } from '../packet.js'
 import type { ExclusionReason } from '../phase.js'
 import { decorationOf, sectionsOf, type Document, type Item as LayoutItem } from '../structure/document.js'
@@ -86,9 +86,8 @@ export const buildSystemPrompt = (ws: Workspace, options: PromptOptions): E.Eith
   const policy = promptPolicy(s)
   // caps first, to tell what the per-file caps cut from what the budget cut (the engine applies them once)
   const capped = applyCaps(promptDocument(built.right.sections, s, m), policy, m)
-  const render = measured(textRenderer, m)
-  const counter = { count: m.text }
-  const fitted = fitDocument(capped, policy, { available: s.maxTokens, meter: m, measure: (d) => render(d).exact, cost: (i, sec) => itemCost(textRenderer, i, sec, counter) })
+  const { ctx, render } = renderedFit(textRenderer, m, s.maxTokens)
+  const fitted = fitDocument(capped, policy, ctx)
   const fates: Fates = { capped: itemsById(capped), fitted: itemsById(fitted.doc), sectionCapped: fitted.sectionCapped }
   return E.right({
     prompt: render(fitted.doc).out.output,

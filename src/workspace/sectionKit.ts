@@ -62,11 +62,16 @@ export const escapeXml = (text: string): string => escapeText(text).replace(/>/g
 
 /**
  * A path under the workspace as nanobot prints it: under the folder as the user gave it
- * (`givenRoot`, symlinks kept), not its real path; a path outside the workspace (a bundled
- * skill) as it is.
+ * (`givenRoot`: relative stays relative, symlinks kept), not its real path; a path outside
+ * the workspace (a bundled skill) as it is. Under `.`, the path relative to it, as
+ * `Path('.') / 'skills'` prints `skills`.
  */
 export const shownPath = (ws: Workspace, path: string): string =>
-  ws.givenRoot !== undefined && path.startsWith(`${ws.root}/`) ? ws.givenRoot + path.slice(ws.root.length) : path
+  ws.givenRoot === undefined || !path.startsWith(`${ws.root}/`)
+    ? path
+    : ws.givenRoot === '.'
+      ? path.slice(ws.root.length + 1)
+      : ws.givenRoot + path.slice(ws.root.length)
 
 /** One `<skill>` element of the XML summary, all text escaped; `location` is the SKILL.md path shown. */
 export const summaryEntry = (k: Skill, location: string): string =>

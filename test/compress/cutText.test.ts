@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { escapeText } from '../../src/chunks/xml.js'
-import { countedNote, cutCounted, cutFramed, cutText, tokensUpTo } from '../../src/compress/cutText.js'
+import { countedNote, cutChars, cutCounted, cutFramed, cutText, tokensUpTo } from '../../src/compress/cutText.js'
 import type { Tokenizer } from '../../src/tokenize/tokenizer.js'
 import { gpt4o } from '../helpers.js'
 
@@ -120,5 +120,31 @@ describe('cutFramed', () => {
 
   it('keeps nothing when the frame leaves less than minKept tokens', () => {
     expect(cutFramed(text, gpt4o.count(frame('')) + 2, gpt4o.count(frame('')), frame, gpt4o, 400, 3)).toBeUndefined()
+  })
+})
+
+describe('cutChars', () => {
+  it('keeps a short text whole', () => {
+    expect(cutChars('Short enough.', 13)).toBe('Short enough.')
+  })
+
+  it('cuts at a space within the limit, marker included', () => {
+    const out = cutChars('The build fails because left-pad is missing from the lock file.', 40)
+    expect(out).toBe('The build fails because left-pad is…')
+    expect(out.length).toBeLessThanOrEqual(40)
+  })
+
+  it('prefers a line break, then a sentence end, to a space', () => {
+    expect(cutChars('The first line is here\nsecond line goes on and on', 30)).toBe('The first line is here…')
+    expect(cutChars('The first line is here and second line goes on', 30)).toBe('The first line is here and…')
+    expect(cutChars('One sentence is here. Another one follows it', 30)).toBe('One sentence is here.…')
+  })
+
+  it('never splits a surrogate pair, even with no boundary in reach', () => {
+    const text = '😀'.repeat(20)
+    const out = cutChars(text, 10)
+    expect(out.length).toBeLessThanOrEqual(10)
+    expect(out).toBe('😀'.repeat(4) + '…')
+    expect(/\p{Cs}/u.test(out)).toBe(false) // no lone surrogate
   })
 })

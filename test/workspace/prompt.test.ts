@@ -1,5 +1,5 @@
 import { mkdir, realpath, symlink, writeFile } from 'node:fs/promises'
-import { join } from 'node:path'
+import { isAbsolute, join, relative } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { loadWorkspace } from '../../src/workspace/load.js'
 import type { PromptOptions } from '../../src/workspace/options.js'
@@ -131,6 +131,25 @@ describe('buildSystemPrompt: the seed order, exactly', () => {
       expect(built.prompt).toBe(basicPrompt(ws.root).replaceAll(`<location>${ws.root}/`, `<location>${link}/`))
       expect(built.prompt).toContain(`<location>${link}/skills/deploy/SKILL.md</location>`)
     }))
+
+  it('under a relative workspace path, shows skill locations under the path as given, relative (as pathlib prints it), and the workspace at its real path', async () => {
+    const given = relative(process.cwd(), BASIC)
+    expect(isAbsolute(given)).toBe(false)
+    for (const [dir, shown] of [[given, given], [`./${given}/`, given], [`${given}//skills/..`, `${given}/skills/..`]] as const) {
+      const ws = right(await loadWorkspace(dir, LOAD)())
+      expect(ws.root).toBe(await realpath(BASIC))
+      expect(ws.givenRoot).toBe(shown)
+      const built = right(buildSystemPrompt(ws, OPTIONS))
+      expect(built.prompt).toBe(basicPrompt(ws.root).replaceAll(`<location>${ws.root}/`, `<location>${shown}/`))
+    }
+  })
+
+  it('under the current folder, shows skill locations relative to it', async () => {
+    const ws = { ...right(await loadWorkspace(BASIC, LOAD)()), givenRoot: '.' }
+    const built = right(buildSystemPrompt(ws, OPTIONS))
+    expect(built.prompt).toContain('<location>skills/deploy/SKILL.md</location>')
+    expect(built.prompt).toContain(`Your workspace is at: ${ws.root}`)
+  })
 
   it('appends the current session when channel and chat id are both known', async () => {
     const ws = right(await loadWorkspace(BASIC, LOAD)())

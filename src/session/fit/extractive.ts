@@ -22,7 +22,7 @@
  *
  * @module
  */
-import { cutText } from '../../compress/cutText.js'
+import { cutChars, cutText } from '../../compress/cutText.js'
 import type { ChatMessage } from '../../message.js'
 import { partText } from '../../message.js'
 import type { Tokenizer } from '../../tokenize/tokenizer.js'
@@ -30,7 +30,7 @@ import type { Summarizer } from './model.js'
 
 /** Tuning of {@link extractiveSummarizer}. */
 export interface ExtractiveOptions {
-  /** Longest sentence kept whole, in characters; longer ones are cut with `…`. Default 300. */
+  /** Longest sentence kept whole, in characters; longer ones are cut with `…` by the one text cutter (`cutChars`: at a space, never mid-character). Default 300. */
   readonly maxSentenceChars?: number
   /** Shortest sentence considered, in characters. Default 12. */
   readonly minSentenceChars?: number
@@ -63,7 +63,7 @@ const sentencesOf = (m: ChatMessage, maxChars: number, minChars: number): Readon
       .split(SPLIT)
       .map((s) => s.trim().replace(/\s+/g, ' '))
       .filter((s) => s.length >= minChars)
-      .map((s) => [s.length > maxChars ? s.slice(0, maxChars - 1) + '…' : s, p._tag === 'ToolCall' ? TOOL_CALL_WEIGHT : ROLE_WEIGHT[m.role] ?? 1] as const),
+      .map((s) => [cutChars(s, maxChars), p._tag === 'ToolCall' ? TOOL_CALL_WEIGHT : ROLE_WEIGHT[m.role] ?? 1] as const),
   )
 
 const candidates = (messages: ReadonlyArray<ChatMessage>, options: ExtractiveOptions): ReadonlyArray<Candidate> => {

@@ -42,6 +42,16 @@ describe('extractiveSummarizer', () => {
     expect([...positions].sort((a, b) => a - b)).toEqual(positions)
   })
 
+  it('cuts an overlong sentence with the one text cutter: at a word, never inside a character', async () => {
+    const words = Array.from({ length: 80 }, (_, i) => `deploy${i}😀`).join(' ')
+    const s = await extractiveSummarizer(tokenizer, { maxSentenceChars: 98 })([{ role: 'user', parts: [{ _tag: 'Text', text: words }] }], 500)
+    const kept = s.replace(/^user: /, '')
+    expect(kept.length).toBeLessThanOrEqual(98)
+    expect(kept.endsWith('😀…')).toBe(true)
+    expect(words.startsWith(kept.slice(0, -1))).toBe(true)
+    expect(/\p{Cs}/u.test(s)).toBe(false) // no lone surrogate
+  })
+
   it('returns an empty summary for nothing to summarize', async () => {
     expect(await summarize([], 100)).toBe('')
   })

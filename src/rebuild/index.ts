@@ -33,12 +33,14 @@ export type RebuildOptions = Pick<BuildOptions<unknown>, 'config' | 'tokenizer' 
 }
 
 /** The key of a default text build, or why it is not one. */
-const keyOf = (request: Request, options: RebuildOptions): E.Either<string, RebuildKey> => {
+const keyOf = (request: Request, options: RebuildOptions, before: RebuildKey | undefined): E.Either<string, RebuildKey> => {
   // a JavaScript caller's malformed request: the cold build names what is wrong with it
   if (typeof request !== 'object' || request === null) return E.left('the request is not an object')
   const own = OWN_STAGES.find((k) => options[k] !== undefined)
   if (own !== undefined) return E.left(`the build has its own ${own}`)
   if (typeof options.now !== 'number') return E.left('`now` is not a number (the report scores recency from it)')
+  // the config object the previous build checked: the same settings, not validated again
+  if (before !== undefined && before.given === options.config) return E.right({ ...before, tokenizer: options.tokenizer ?? 'default', now: options.now, query: request.query, instructions: request.instructions })
   const config = makeConfig(options.config)
   if (E.isLeft(config)) return E.left('the config is not valid')
   if (Object.values(config.right.types).some((t) => t?.floor !== undefined || t?.cap !== undefined)) return E.left('the config has budget shares')
@@ -54,7 +56,7 @@ const keyChange = (a: RebuildKey, b: RebuildKey): string | undefined =>
     ? 'the tokenizer changed'
     : a.now !== b.now
       ? '`now` changed'
-      : a.query !== b.query || json(a.instructions) !== json(b.instructions)
+      : a.query !== b.query || (a.instructions !== b.instructions && json(a.instructions) !== json(b.instructions))
         ? 'the query or instructions changed'
         : a.given !== b.given && json(a.config) !== json(b.config)
           ? 'the config changed'
@@ -76,8 +78,8 @@ export const withPrevious = <O>(
   options: RebuildOptions,
   cold: () => TE.TaskEither<GsscError, readonly [BuildResult<O>, FirstLayout | undefined]>,
 ): TE.TaskEither<GsscError, BuildResult<O>> => {
-  const key = keyOf(request, options)
   const prev = appendable(options.previous) ? options.previous : undefined
+  const key = keyOf(request, options, prev?.rebuild.key)
   const coldWith = (fallback: string | undefined): TE.TaskEither<GsscError, BuildResult<O>> =>
     pipe(
       cold(),
@@ -91,7 +93,7 @@ export const withPrevious = <O>(
   return pipe(
     TE.fromTask(async () => tokenizer.ready?.()),
     TE.chain(() => {
-      const r = appendRebuild(prev, request, { meter: meter(tokenizer, options.cache), previous: fingerprintOf(prev) })
+      const r = appendRebuild(prev, request, { meter: meter(tokenizer, options.cache), previous: fingerprintOf(prev), rebuildable: options.rebuildable === true })
       const added = Array.isArray(request.history) ? request.history.length - prev.rebuild.length : 0
       return E.isRight(r) ? TE.right(withOutcome(r.right as BuildResult<O>, { mode: 'incremental', newTurns: added })) : coldWith(r.left)
     }),

@@ -23,9 +23,10 @@ import { joinedCount, meterCount } from '../compress/outputCount.js'
 import type { BuildResult } from '../report.js'
 import { reachOf, turnProblem } from '../request.js'
 import { layoutOverheads } from '../select/layoutAware.js'
-import { decorationOf, isRendered, renderBlocks, sectionsOf, type Document, type Span } from '../structure/document.js'
+import { decorationOf, isRendered, renderBlocks, sectionsOf, type Document } from '../structure/document.js'
 import type { Meter } from '../tokenize/meter.js'
 import type { Tokenizer } from '../tokenize/tokenizer.js'
+import { frameCounts, frameOf, itemCount, measuredWindow, type FrameCounts, type WindowCount } from './windowCount.js'
 
 /** How a build used `previous`: appended to it (only the new turns cost), or built cold, and why. */
 export type RebuildOutcome =
@@ -86,10 +87,12 @@ export interface RebuildMemo {
   readonly counts: ReadonlyMap<number, number>
   /** Turns' decoration and separator joined with their text (layoutAware's second fill), by index, where measured. */
   readonly joins: ReadonlyMap<number, number>
-  /** layoutAware's first layout, when the build filled a second time: its turns `[from, length)`, its text and exact count. */
-  readonly first: { readonly from: number; readonly text: string; readonly spans: ReadonlyArray<Span>; readonly tokens: number } | undefined
-  /** The output and the spans of its items' texts. */
-  readonly output: { readonly text: string; readonly spans: ReadonlyArray<Span> }
+  /** layoutAware's first layout, when the build filled a second time: its window (`[from, length)`) and exact count, split at the window's ends. */
+  readonly first: WindowCount | undefined
+  /** The output's window and exact count, split at the window's ends. */
+  readonly output: WindowCount
+  /** The counts of the layout's text around the window, when it could be split off. */
+  readonly frame: FrameCounts | undefined
   readonly layout: LayoutCosts
 }
 
@@ -208,8 +211,16 @@ export const memoOf = (
     joins.set(i, j)
     firstFrom = Math.min(firstFrom, i)
   }
-  const first = firstLayout === undefined || firstFrom === Number.POSITIVE_INFINITY ? undefined : { from: firstFrom, text: firstLayout.text, spans: firstLayout.spans, tokens: firstLayout.tokens }
-  const rendered = renderBlocks(result.doc.blocks, result.doc.joiner)
-  const output = { text: rendered.text, spans: rendered.spans }
-  return E.right({ key, length: history.length, lead, leadBound, from, reach, turns, lowerBounds, counts, joins, first, output, layout: costs })
+  // the two layouts' counts split at their windows' ends, for the next build to change
+  const known = (content: string) => itemCount(result.doc, [], content)
+  const first =
+    firstLayout === undefined || firstFrom === Number.POSITIVE_INFINITY ? undefined : measuredWindow(tokenizer, tokenizer.count, known, firstLayout, firstFrom, history.length, firstLayout.tokens)
+  const context = sectionsOf(result.doc).find((s) => s.name === 'context')
+  const shown = context?.items
+  const shownFrom = Number(HISTORY.exec(shown?.[0]?.packetId ?? '')?.[1] ?? Number.NaN)
+  if (context === undefined || shown === undefined || Number.isNaN(shownFrom)) return E.left('the previous output shows no turn')
+  const output = measuredWindow(tokenizer, tokenizer.count, known, renderBlocks(result.doc.blocks, result.doc.joiner), shownFrom, history.length, result.tokenCount)
+  const f = frameOf(result.doc, context, shown[shown.length - 1]!)
+  const frame = f === undefined ? undefined : frameCounts(tokenizer, tokenizer.count, known, f)
+  return E.right({ key, length: history.length, lead, leadBound, from, reach, turns, lowerBounds, counts, joins, first, output, frame, layout: costs })
 }

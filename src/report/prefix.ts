@@ -163,10 +163,15 @@ export interface TextCount {
   readonly count: (text: string, spans: ReadonlyArray<Span>) => number
 }
 
+/** How many leading blocks of a text prompt are stable: those before the first volatile section shown. */
+const stableBlocks = (doc: Document): number => {
+  const firstVolatile = doc.blocks.findIndex((b) => b._tag === 'Section' && isRendered(b) && isVolatile(b))
+  return firstVolatile === -1 ? doc.blocks.length : firstVolatile
+}
+
 /** A text prompt's stable prefix: the blocks before the first volatile section, cut at their pieces' ends. */
 const textPrefix = (doc: Document, output: string, previous: PrefixFingerprint | undefined, format: string, c: TextCount): PrefixReport | undefined => {
-  const firstVolatile = doc.blocks.findIndex((b) => b._tag === 'Section' && isRendered(b) && isVolatile(b))
-  const stable = renderBlocks(firstVolatile === -1 ? doc.blocks : doc.blocks.slice(0, firstVolatile), doc.joiner)
+  const stable = renderBlocks(doc.blocks.slice(0, stableBlocks(doc)), doc.joiner)
   // a renderer of its own whose text is not the layout's: nothing can be said of its prefix
   if (!output.startsWith(stable.text)) return undefined
   const units = stable.ends.map((end, k) => contentId(stable.text.slice(k === 0 ? 0 : stable.ends[k - 1]!, end)))
@@ -176,6 +181,24 @@ const textPrefix = (doc: Document, output: string, previous: PrefixFingerprint |
   const chars = k === 0 ? 0 : stable.ends[k - 1]!
   const shared = k === units.length ? tokens : c.count(stable.text.slice(0, chars), stable.spans.filter((s) => s.end <= chars))
   return prefixReport(format, units, tokens, { units: k, tokens: shared, chars })
+}
+
+/**
+ * The prefix report of a text output whose stable blocks are the very blocks (the same
+ * objects) of the output `before` reports on, compared with `previous`: `before`'s units and
+ * tokens, nothing rendered but the stable blocks and nothing counted. Undefined when the
+ * blocks differ, or `previous` shares only part of them (then {@link outputPrefix}).
+ *
+ * @category utils
+ */
+export const unchangedTextPrefix = (before: PrefixReport, beforeDoc: Document, doc: Document, previous: PrefixFingerprint): PrefixReport | undefined => {
+  const end = stableBlocks(doc)
+  if (before.units.length === 0 || doc.joiner !== beforeDoc.joiner || stableBlocks(beforeDoc) !== end) return undefined
+  for (let b = 0; b < end; b++) if (doc.blocks[b] !== beforeDoc.blocks[b]) return undefined
+  const k = sharedUnits(previous, before)
+  if (k !== before.units.length) return undefined
+  const stable = renderBlocks(doc.blocks.slice(0, end), doc.joiner)
+  return prefixReport(before.format, before.units, before.tokens, { units: k, tokens: before.tokens, chars: stable.ends[k - 1]! })
 }
 
 /**

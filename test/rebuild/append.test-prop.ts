@@ -110,6 +110,24 @@ describe('rebuild: appending to the previous result', () => {
   })
 })
 
+describe('rebuild: the data for the next build', () => {
+  it('is carried by a rebuild asked to be rebuildable, as by a cold build, and by no other', async () => {
+    const history = Array.from({ length: 40 }, (_, i) => plain(i % 2 === 0 ? 'user' : 'assistant', `turn ${i}: the compile script was renamed`, 40 - i))
+    const previous = await built({ query: 'Why?', history }, 300)
+    const next: Request = { query: 'Why?', history: [...history, plain('user', 'And now?', 0)] }
+    const { rebuildable: _, ...plainOptions } = options(300)
+    const once = await build(next, { ...plainOptions, previous })()
+    if (E.isLeft(once)) throw new Error(once.left.message)
+    expect(once.right.stats.rebuild).toEqual({ mode: 'incremental', newTurns: 1 })
+    expect(once.right.rebuild).toBeUndefined()
+    const { rebuilt } = await both(next, 300, previous)
+    expect(rebuilt.rebuild?.length).toBe(41)
+    // what the window count is made from: the output's window, split at its ends, and the text around it
+    expect(rebuilt.rebuild?.output).toMatchObject({ to: 41, tokens: rebuilt.tokenCount })
+    expect(rebuilt.rebuild?.frame?.opening).toBeGreaterThan(0)
+  })
+})
+
 describe('rebuild: falling back to a cold build', () => {
   const history = Array.from({ length: 30 }, (_, i) => plain(i % 2 === 0 ? 'user' : 'assistant', `turn ${i}: the compile script was renamed`, 30 - i))
   const request: Request = { query: 'Why?', instructions: 'Be brief.', history }

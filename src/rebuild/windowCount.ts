@@ -1,0 +1,238 @@
+/**
+ * The exact count of a layout whose history window moved, from the previous window's count:
+ * only the turns that joined or left it, and the text at its two ends, are tokenized.
+ *
+ * A layout of the default text build is its opening text (the sections before the history
+ * turns, the context section's heading), the window's turns `[from, to)` joined by the
+ * section's separator, each with its speaker label, and its closing text. Split it at the
+ * first and last word end of every turn's content: counts add up at word ends
+ * (`src/compress/outputCount.ts`), and a word end inside a content is one wherever the
+ * content appears, so
+ *
+ *     count = head(from) + Σ mid(k) + Σ joint(k) + tail(to − 1)
+ *
+ * where `head(i)` counts the opening text with turn `i`'s label and content up to its first
+ * word end, `mid(k)` turn `k`'s content between its word ends (its known count less its two
+ * ends), `joint(k)` the text from turn `k`'s last word end to turn `k + 1`'s first (the
+ * separator and the label between), and `tail(i)` the text from turn `i`'s last word end to
+ * the end. A window that shares a turn with the previous one differs from it by a few of
+ * these pieces: the previous count less its head and tail, less (or plus) the turns that left
+ * (or joined) at the old end, plus the new turns, plus the new head and tail.
+ *
+ * A turn without a word end gives no piece boundary: then the change is undefined and the
+ * caller counts the whole text (`spanCount`).
+ *
+ * @module
+ */
+import { isLineStart, spanCount, wordEnds } from '../compress/outputCount.js'
+import { renderBlocks, sectionsOf, type Document, type Item, type Section, type Span } from '../structure/document.js'
+import type { Tokenizer } from '../tokenize/tokenizer.js'
+
+/** A layout's exact count, with the pieces at its window's two ends (undefined where a turn has no word end). */
+export interface WindowCount {
+  /** The window's turns: `[from, to)`. */
+  readonly from: number
+  readonly to: number
+  /** Exact tokens of the whole layout. */
+  readonly tokens: number
+  /** Tokens of the layout up to the first word end of turn `from`'s content. */
+  readonly head: number | undefined
+  /** Tokens of the layout from the last word end of turn `to − 1`'s content. */
+  readonly tail: number | undefined
+}
+
+/** The layout around the window: its text before the first turn's label, and after the last turn's suffix, with their item spans. */
+export interface Frame {
+  readonly opening: string
+  readonly openingSpans: ReadonlyArray<Span>
+  readonly closing: string
+  readonly closingSpans: ReadonlyArray<Span>
+}
+
+/**
+ * The counts of the text around the window that do not depend on its turns, split at line
+ * starts (where counts add up too): kept from build to build, so the layout's own text is
+ * not tokenized again.
+ */
+export interface FrameCounts {
+  /** Tokens of the opening text, when it ends with a line break (a turn's label then starts a line). */
+  readonly opening: number | undefined
+  /** The closing text up to its first line start: counted with the last turn's end. */
+  readonly closingLead: string
+  /** Tokens of the closing text from its first line start on. */
+  readonly closingRest: number
+}
+
+/**
+ * The frame's counts.
+ *
+ * @category utils
+ */
+export const frameCounts = (tokenizer: Tokenizer, count: (text: string) => number, known: (content: string) => number | undefined, f: Frame): FrameCounts => {
+  const { opening, closing } = f
+  const last = opening.charCodeAt(opening.length - 1)
+  let p = 1
+  while (p < closing.length && !isLineStart(closing, p)) p++
+  // an item of the closing text before its first line start: counted with the lead, as text
+  const lead = Math.min(p, ...f.closingSpans.map((s) => s.start))
+  return {
+    opening: last === 10 || last === 13 ? spanCount(tokenizer, opening, f.openingSpans, known, count) : undefined,
+    closingLead: closing.slice(0, lead),
+    closingRest: lead >= closing.length ? 0 : spanCount(tokenizer, closing.slice(lead), f.closingSpans.map((s) => ({ ...s, start: s.start - lead, end: s.end - lead })), known, count),
+  }
+}
+
+/** `count(a + b)`, split at `|a|` when it is a line start. */
+const joined = (count: (text: string) => number, a: string, b: string): number => (isLineStart(`${a.slice(-1)}${b.slice(0, 1)}`, 1) ? count(a) + count(b) : count(a + b))
+
+/**
+ * The text around a window of `context`'s turns in `doc`: `one` (a turn's item) rendered
+ * alone, less itself.
+ *
+ * @category utils
+ */
+export const frameOf = (doc: Document, context: Section, one: Item): Frame | undefined => {
+  const r = renderBlocks(doc.blocks.map((b) => (b === context ? { ...context, items: [one] } : b)), doc.joiner)
+  const span = r.spans.find((s) => s.packetId === one.packetId)
+  if (span === undefined) return undefined
+  const open = span.start - one.prefix.length
+  const close = span.end + (one.suffix?.length ?? 0)
+  return {
+    opening: r.text.slice(0, open),
+    openingSpans: r.spans.filter((s) => s.end <= open),
+    closing: r.text.slice(close),
+    closingSpans: r.spans.filter((s) => s.start >= close).map((s) => ({ ...s, start: s.start - close, end: s.end - close })),
+  }
+}
+
+/** What the pieces are counted with, in one build. */
+export interface PieceEnv {
+  readonly tokenizer: Tokenizer
+  /** The build's memoized count of a text. */
+  readonly count: (text: string) => number
+  /** The known count of an item text, if any. */
+  readonly known: (content: string) => number | undefined
+  /** The context section's separator. */
+  readonly separator: string
+  /** Turn `i`'s item as the layout shows it. */
+  readonly item: (i: number) => Item | undefined
+  /** The frame's counts: the previous build's, or made when first asked. */
+  readonly frame: () => FrameCounts | undefined
+}
+
+/**
+ * The count of the window `[from, to)` from the count of the previous window `before`, with
+ * its end pieces; undefined when it cannot be had from the pieces (see the module comment).
+ * The pieces are counted once per counter, whichever layout asks.
+ *
+ * @category utils
+ */
+export const windowCounter = (env: PieceEnv): ((before: WindowCount, from: number, to: number) => WindowCount | undefined) => {
+  const { count } = env
+  const ends = (i: number): readonly [Item, number, number] | undefined => {
+    const it = env.item(i)
+    const e = it === undefined ? undefined : wordEnds(it.text, true)
+    return e === undefined ? undefined : [it!, e[0], e[1]]
+  }
+  const mid = once((i) => {
+    const e = ends(i)
+    return e === undefined ? undefined : e[0].tokens - count(e[0].text.slice(0, e[1])) - count(e[0].text.slice(e[2]))
+  })
+  // a turn's label and content up to its first word end: its head piece, and the end of a joint
+  const opening = (e: readonly [Item, number, number]): string => `${e[0].prefix}${e[0].text.slice(0, e[1])}`
+  const joint = once((i) => {
+    const a = ends(i)
+    const b = ends(i + 1)
+    return a === undefined || b === undefined ? undefined : joined(count, `${a[0].text.slice(a[2])}${a[0].suffix ?? ''}${env.separator}`, opening(b))
+  })
+  const head = once((i) => {
+    const e = ends(i)
+    const f = env.frame()
+    return e === undefined || f?.opening === undefined || !isLineStart(`\n${opening(e)}`, 1) ? undefined : f.opening + count(opening(e))
+  })
+  const tail = once((i) => {
+    const e = ends(i)
+    const f = env.frame()
+    return e === undefined || f === undefined ? undefined : count(`${e[0].text.slice(e[2])}${e[0].suffix ?? ''}${f.closingLead}`) + f.closingRest
+  })
+  // the sum of mid(k) + joint(k) over [a, b), or undefined
+  const run = (a: number, b: number): number | undefined => {
+    let s = 0
+    for (let k = a; k < b; k++) {
+      const m = mid(k)
+      const j = joint(k)
+      if (m === undefined || j === undefined) return undefined
+      s += m + j
+    }
+    return s
+  }
+  return (before, from, to) => {
+    // the two windows must share a turn: the text between its word ends is the same in both
+    if (before.head === undefined || before.tail === undefined || from >= to || to < before.to || Math.max(from, before.from) > before.to - 1) return undefined
+    const h = from === before.from ? before.head : head(from)
+    const t = to === before.to ? before.tail : tail(to - 1)
+    // the turns that left (or joined) at the old end, up to the first word end of the new first turn
+    const older = from >= before.from ? run(before.from, from) : run(from, before.from)
+    // after the previous last turn's last word end: its joint, then each new turn's mid and
+    // joint, the last one's mid without its joint (run counts the previous last turn's mid, which the previous count holds)
+    const newer = to === before.to ? 0 : run(before.to - 1, to - 1)
+    const oldLastMid = to === before.to ? 0 : mid(before.to - 1)
+    const newLastMid = to === before.to ? 0 : mid(to - 1)
+    if (h === undefined || t === undefined || older === undefined || newer === undefined || oldLastMid === undefined || newLastMid === undefined) return undefined
+    const tokens = before.tokens - before.head - before.tail + (from >= before.from ? -older : older) + h + newer - oldLastMid + newLastMid + t
+    return { from, to, tokens, head: h, tail: t }
+  }
+}
+
+/** `f` asked at most once per argument. */
+const once = (f: (i: number) => number | undefined): ((i: number) => number | undefined) => {
+  const seen = new Map<number, number | undefined>()
+  return (i) => {
+    if (seen.has(i)) return seen.get(i)
+    const v = f(i)
+    seen.set(i, v)
+    return v
+  }
+}
+
+/**
+ * The count of a rendered layout whose window is `[from, to)` and whose whole count is
+ * `tokens`, with its end pieces counted from the text (`spans`: its item texts).
+ *
+ * @category utils
+ */
+export const measuredWindow = (
+  tokenizer: Tokenizer,
+  count: (text: string) => number,
+  known: (content: string) => number | undefined,
+  rendered: { readonly text: string; readonly spans: ReadonlyArray<Span> },
+  from: number,
+  to: number,
+  tokens: number,
+): WindowCount => {
+  const { text, spans } = rendered
+  const at = (i: number): readonly [Span, number, number] | undefined => {
+    const s = spans.find((x) => x.packetId === `history:${i}`)
+    const e = s === undefined ? undefined : wordEnds(s.content, true)
+    return e === undefined ? undefined : [s!, s!.start + e[0], s!.start + e[1]]
+  }
+  const first = at(from)
+  const last = at(to - 1)
+  const head = first === undefined ? undefined : spanCount(tokenizer, text.slice(0, first[1]), spans.filter((s) => s.end <= first[1]), known, count)
+  const tail =
+    last === undefined
+      ? undefined
+      : spanCount(tokenizer, text.slice(last[2]), spans.filter((s) => s.start >= last[2]).map((s) => ({ ...s, start: s.start - last[2], end: s.end - last[2] })), known, count)
+  return { from, to, tokens, head, tail }
+}
+
+/**
+ * The count of an item text among `items`, or the always-kept packets' items of `doc` (looked up when asked: a count asks a few).
+ *
+ * @category utils
+ */
+export const itemCount = (doc: Document, items: ReadonlyArray<Item>, content: string): number | undefined => {
+  for (const it of items) if (it.text === content) return it.tokens
+  for (const sec of sectionsOf(doc)) if (sec.name !== 'context') for (const it of sec.items) if (it.packetId !== undefined && it.text === content) return it.tokens
+  return undefined
+}

@@ -22,7 +22,8 @@ import { messageText, type ChatMessage } from '../message.js'
 import type { PacketInput } from '../packet.js'
 import { classifyChunk } from './classify.js'
 import { leavesOf, type MemoryChunk } from './model.js'
-import { renderedParts, rendererFor, type ChunkRenderer } from './renderers.js'
+import type { ChunkRenderer } from './renderers.js'
+import { renderLeaf } from './units.js'
 
 /**
  * The packets of a chunk: one for a leaf chunk, one per child for a container.
@@ -35,11 +36,10 @@ import { renderedParts, rendererFor, type ChunkRenderer } from './renderers.js'
 export const chunkToPackets = (chunk: MemoryChunk, renderers: ReadonlyArray<ChunkRenderer> = []): ReadonlyArray<PacketInput> => {
   const leaves = leavesOf(chunk)
   return leaves.map((leaf): PacketInput => {
-    const renderer = rendererFor(renderers, leaf)
-    const role = renderer.getRole(leaf)
-    const message: ChatMessage = { role, parts: renderedParts(renderer.render(leaf)), timestamp: leaf.metadata.createdAt }
+    const { role, parts, callId } = renderLeaf(renderers, leaf)
+    const message: ChatMessage = { role, parts, timestamp: leaf.metadata.createdAt }
     const spec = classifyChunk(leaf)
-    const group = spec.callId ?? (leaves.length > 1 ? chunk.id : undefined)
+    const group = callId ?? (leaves.length > 1 ? chunk.id : undefined)
     return {
       id: leaf.id,
       type: role === 'system' ? 'instructions' : 'history',

@@ -84,14 +84,22 @@ export const filterReason = (chunk: MemoryChunk, filter: ChunkFilter): ChunkExcl
           ? 'environment_excluded'
           : undefined
 
-interface Leaf {
+/** A chunk rendered: its role, its parts, and its tool or skill call id. */
+export interface RenderedLeaf {
   readonly role: ChunkRole
   readonly parts: ReadonlyArray<TextPart | ImagePart>
   readonly callId: string | undefined
 }
 
-/** A leaf by a user's renderer (classified once more, for its call id), else by the default. */
-const renderLeaf = (renderers: ReadonlyArray<ChunkRenderer>, leaf: MemoryChunk): Leaf => {
+/**
+ * A chunk by the first of `renderers` that accepts it (classified once more, for its call
+ * id), else by the default for its type: the one rendering of a chunk, which the builder's
+ * units and the gatherer's packets both take.
+ *
+ * @category utils
+ * @since 0.2.0
+ */
+export const renderLeaf = (renderers: ReadonlyArray<ChunkRenderer>, leaf: MemoryChunk): RenderedLeaf => {
   const own = renderers.find((r) => r.canRender(leaf))
   return own === undefined
     ? renderDefault(leaf)
@@ -113,7 +121,7 @@ export const toUnit = (
 ): { readonly unit: Unit | undefined; readonly findings: ReadonlyArray<ChunkFinding> } => {
   // a user's renderer may take a container whole; otherwise its children render one by one
   const whole = chunk.children !== undefined && chunk.children.length > 0 && renderers.some((r) => r.canRender(chunk))
-  const leaves: ReadonlyArray<Leaf> = whole
+  const leaves: ReadonlyArray<RenderedLeaf> = whole
     ? [renderLeaf(renderers, chunk)]
     : leavesOf(chunk).map((leaf) => renderLeaf(renderers, leaf))
   const findings: Array<ChunkFinding> = []

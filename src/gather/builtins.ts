@@ -234,11 +234,7 @@ export type MemorySearch = (query: string, limit: number, signal: AbortSignal) =
  * @since 0.1.0
  */
 export const memory = (search: MemorySearch, options: RetrievalOptions & { readonly limit?: number } = {}): Gatherer =>
-  gatherer('memory', async ({ request, signal }) => {
-    const limit = options.limit ?? 5
-    const results = checkResults(await search(request.query, limit, signal)).slice(0, limit)
-    return ranked(results, options, (r, i) => fromResult(r, r.kind ?? 'evidence', r.source ?? 'memory', `memory:${r.id ?? i}`))
-  })
+  searched('memory', search, options.limit ?? 5, options, (r, i) => fromResult(r, r.kind ?? 'evidence', r.source ?? 'memory', `memory:${r.id ?? i}`))
 
 /** What a retriever returns. `source` names the document (shown as `[Source: …]`). */
 export interface RagResult {
@@ -262,11 +258,7 @@ export type Retrieve = (query: string, topK: number, signal: AbortSignal) => Pro
  * @since 0.1.0
  */
 export const rag = (retrieve: Retrieve, options: RetrievalOptions & { readonly topK?: number } = {}): Gatherer =>
-  gatherer('rag', async ({ request, signal }) => {
-    const topK = options.topK ?? 5
-    const results = checkResults(await retrieve(request.query, topK, signal)).slice(0, topK)
-    return ranked(results, options, (r, i) => fromResult(r, 'evidence', r.source, `rag:${r.id ?? `${r.source}#${i}`}`))
-  })
+  searched('rag', retrieve, options.topK ?? 5, options, (r, i) => fromResult(r, 'evidence', r.source, `rag:${r.id ?? `${r.source}#${i}`}`))
 
 /**
  * How a retriever's hits are judged. Its scores are ranks on its own scale, not
@@ -301,6 +293,15 @@ const ranked = <R extends { readonly score?: number }>(
  * A search's answer, checked before it is read: it must be an array of objects. (Their fields
  * are checked with the packets they become, by `gatherer`.)
  */
+/** A search as a gatherer (memory, RAG): the query and how many, its first `n` results checked, ranked into packets. */
+const searched = <R extends { readonly score?: number }>(
+  name: string,
+  search: (query: string, n: number, signal: AbortSignal) => Promise<ReadonlyArray<R>>,
+  n: number,
+  options: RetrievalOptions,
+  toPacket: (r: R, i: number) => PacketInput,
+): Gatherer => gatherer(name, async ({ request, signal }) => ranked(checkResults(await search(request.query, n, signal)).slice(0, n), options, toPacket))
+
 const checkResults = <R>(results: ReadonlyArray<R>): ReadonlyArray<R> => {
   if (!Array.isArray(results)) throw new TypeError(`must resolve to an array of results (got ${show(results)})`)
   const bad = results.findIndex((r) => !isRecord(r))

@@ -113,6 +113,8 @@ export const packet = (input: PacketInput, now: number): Packet => {
     source,
     metadata: input.metadata ?? {},
   }
+  // most packets carry none of the optional fields: no copy for them (a build gathers thousands)
+  if (input.relevance === undefined && input.message === undefined && input.group === undefined && input.tokens === undefined) return base
   return {
     ...base,
     ...(input.relevance === undefined ? {} : { relevance: input.relevance }),

@@ -4,6 +4,7 @@
  * @module
  */
 import type { Rendered, Renderer } from '../output.js'
+import type { Packet } from '../packet.js'
 import type { ContentCut, Exclusion, Structured, Warning } from '../phase.js'
 import { sectionReports } from '../layoutReport.js'
 import type { BuildResult, PacketReport, Truncation } from '../report.js'
@@ -53,7 +54,9 @@ export const finish = <O>(
           : { id, reason: 'not_in_layout', detail: 'the layout has no place for this packet' },
     )
   }
-  const byId = new Map(s.packets.map((p) => [p.id, p]))
+  // only the packets in the output are looked up (a build may gather thousands it leaves out)
+  const byId = new Map<string, Packet>()
+  for (const p of s.packets) if (inOutput.has(p.id)) byId.set(p.id, p)
   const truncated: Truncation[] = finalItems.flatMap(([, i]) => {
     // cut when gathered (the per-item cap), or by the compressor, or both: kept of the original
     const capped = capOf(byId.get(i.packetId!)?.metadata['capped'])

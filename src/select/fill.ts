@@ -46,7 +46,7 @@ export const fill = (g: Gathered, prepared: Prepared, options: SelectOptions = {
   const decoration = options.overhead ?? (() => 0)
   const windowed = options.history !== 'all'
   const selected: Selection[] = []
-  const excluded: Exclusion[] = [...prepared.gatedOut]
+  const excluded: Exclusion[] = []
   const take = (p: Packet): void => {
     selected.push({ packet: p, tokens: meter.packet(p), scores: prepared.scores.get(p.id)! })
   }
@@ -57,11 +57,25 @@ export const fill = (g: Gathered, prepared: Prepared, options: SelectOptions = {
   const used = new Map<PacketType, number>() // tokens taken per type, decoration included
   const held = new Map<PacketType, number>() // tokens taken by each type's floor
   const taken = new Set<Unit>()
-  const costOf = (u: Unit): number => u.packets.reduce((s, p) => s + meter.packet(p) + decoration(p), 0)
-  const boundOf = (u: Unit, above?: number): number => u.packets.reduce((s, p) => s + meter.atLeast(p, above) + decoration(p), 0)
+  // loops, not reduce: these run several times for each unit a fill considers, and a
+  // callback closing over `above` is one more allocation each time
+  const costOf = (u: Unit): number => {
+    let sum = 0
+    for (const p of u.packets) sum += meter.packet(p) + decoration(p)
+    return sum
+  }
+  const boundOf = (u: Unit, above?: number): number => {
+    let sum = 0
+    for (const p of u.packets) sum += meter.atLeast(p, above) + decoration(p)
+    return sum
+  }
   // a lower bound never exceeds the text's length (every token holds a character): only a
   // unit longer than the room left can be ruled out by one, so shorter ones skip the bound
-  const longestOf = (u: Unit): number => u.packets.reduce((s, p) => s + (meter.known(p) ?? p.content.length) + decoration(p), 0)
+  const longestOf = (u: Unit): number => {
+    let sum = 0
+    for (const p of u.packets) sum += (meter.known(p) ?? p.content.length) + decoration(p)
+    return sum
+  }
   const takeUnit = (u: Unit): void => {
     for (const p of u.packets) used.set(p.type, (used.get(p.type) ?? 0) + meter.packet(p) + decoration(p))
     remaining -= costOf(u)
@@ -106,6 +120,8 @@ export const fill = (g: Gathered, prepared: Prepared, options: SelectOptions = {
   }
   /** Over the budget: a floor decided when the unit would fit the room other types' floors hold. */
   const missed = (u: Unit, needs: number | undefined, detail: string): void => {
+    // most builds set no floors: nothing holds room, and no list is made per unit left out
+    if (held.size === 0) return exclude(u, 'over_budget', detail)
     const own = u.packets[0]!.type
     const holders = rooms.floors.filter((f) => f.type !== own && (held.get(f.type) ?? 0) > 0)
     const holding = holders.reduce((s, f) => s + held.get(f.type)!, 0)
@@ -167,7 +183,7 @@ export const fill = (g: Gathered, prepared: Prepared, options: SelectOptions = {
     _phase: 'selected',
     selected,
     scores: prepared.scores,
-    excluded: [...g.excluded, ...excluded],
+    excluded: [...g.excluded, ...prepared.gatedOut, ...excluded],
     warnings: [...g.warnings, ...prepared.warnings],
   }
 }

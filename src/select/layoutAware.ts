@@ -31,33 +31,12 @@ export const layoutAware =
     const doc = structurer(first)
     if (estimate(doc, meter) <= available - (options.reserve ?? 0)) return first
     const typeOf = new Map(first.selected.map((s) => [s.packet.id, s.packet.type]))
-    const perType = new Map<PacketType, number>()
-    // each laid-out packet's decoration and separator as they join its text: counted as one
-    // string (only the joins are tokenized), so a turn is not over-counted by a token or two
-    const joined = new Map<string, number>()
-    let joinedTotal = 0
-    let content = 0
-    const count = meterCount(meter)
-    for (const sec of sectionsOf(doc).filter(isRendered)) {
-      const separator = meter.text(sec.separator)
-      for (const item of sec.items) {
-        // static text (the answer format) is part of the fixed layout, not packet content
-        if (item.packetId === undefined) continue
-        content += item.tokens
-        const cost = decorationOf(item, meter) + separator
-        const join = joinedCount(count, meter.tokenizer.name, item.prefix, item.text, item.tokens, `${item.suffix ?? ''}${sec.separator}`) - item.tokens
-        joined.set(item.packetId, join)
-        joinedTotal += join
-        const type = typeOf.get(item.packetId)
-        if (type !== undefined) perType.set(type, Math.max(perType.get(type) ?? 0, cost))
-      }
-    }
+    const { content, perType, widest, joined, joinedTotal } = itemCosts(doc, meter, typeOf, true)
     // the layout's own text: the exact count of the first layout (its joins with the items
     // included; only the glue and the items' edges are tokenized) less what its items cost
     const spanned = renderBlocks(doc.blocks, doc.joiner)
-    const tokens = spanCount(meter.tokenizer, spanned.text, spanned.spans, meter.counted, count)
+    const tokens = spanCount(meter.tokenizer, spanned.text, spanned.spans, meter.counted, meterCount(meter))
     const fixed = Math.max(0, tokens - content - joinedTotal)
-    const widest = Math.max(0, ...perType.values())
     const second = fill(g, prepared, {
       ...options,
       reserve: (options.reserve ?? 0) + fixed,
@@ -87,21 +66,53 @@ export interface LayoutOverheads {
  * @category utils
  */
 export const layoutOverheads = (doc: Document, meter: Meter, typeOf: ReadonlyMap<string, PacketType>): LayoutOverheads => {
+  const { content, decorations, perType, widest } = itemCosts(doc, meter, typeOf, false)
+  const raw = estimate(doc, meter) - content - decorations
+  return { fixed: Math.max(0, raw), raw, perType, widest }
+}
+
+/** What a layout's packet items cost: see {@link itemCosts}. */
+interface ItemCosts {
+  /** Their contents' tokens. */
+  readonly content: number
+  /** Their decorations and separators, each counted on its own (the estimate's way). */
+  readonly decorations: number
+  readonly perType: ReadonlyMap<PacketType, number>
+  readonly widest: number
+  /** With `joins`: each item's decoration and separator as they join its text, by packet id. */
+  readonly joined: ReadonlyMap<string, number>
+  readonly joinedTotal: number
+}
+
+/**
+ * One pass over a layout's packet items (static text such as the answer format is the
+ * layout's own, not an item's): their contents, decorations, the widest decoration of each
+ * type, and, with `joins`, each item's decoration and separator counted as one string with
+ * its text (only the joins are tokenized), so a turn is not over-counted by a token or two.
+ */
+const itemCosts = (doc: Document, meter: Meter, typeOf: ReadonlyMap<string, PacketType>, joins: boolean): ItemCosts => {
   const perType = new Map<PacketType, number>()
-  let decorations = 0
+  const joined = new Map<string, number>()
   let content = 0
-  for (const sec of sectionsOf(doc).filter(isRendered)) {
+  let decorations = 0
+  let joinedTotal = 0
+  const count = meterCount(meter)
+  for (const sec of sectionsOf(doc)) {
+    if (!isRendered(sec)) continue
     const separator = meter.text(sec.separator)
     for (const item of sec.items) {
-      // static text (the answer format) is part of the fixed layout, not packet content
       if (item.packetId === undefined) continue
       content += item.tokens
       const cost = decorationOf(item, meter) + separator
       decorations += cost
+      if (joins) {
+        const join = joinedCount(count, meter.tokenizer.name, item.prefix, item.text, item.tokens, item.suffix === undefined ? sec.separator : `${item.suffix}${sec.separator}`) - item.tokens
+        joined.set(item.packetId, join)
+        joinedTotal += join
+      }
       const type = typeOf.get(item.packetId)
       if (type !== undefined) perType.set(type, Math.max(perType.get(type) ?? 0, cost))
     }
   }
-  const raw = estimate(doc, meter) - content - decorations
-  return { fixed: Math.max(0, raw), raw, perType, widest: Math.max(0, ...perType.values()) }
+  return { content, decorations, perType, widest: Math.max(0, ...perType.values()), joined, joinedTotal }
 }

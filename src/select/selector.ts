@@ -121,6 +121,14 @@ export const prepare = (g: Gathered, options: SelectOptions = {}): Prepared => {
   const gatedOut: Exclusion[] = []
   const byPriority = new Map<number, { others: Unit[]; history: Unit[] }>()
   let unjudged = false
+  // one detail per relevance value: a build's passages share a handful of values (hits over
+  // the query's keywords), and formatting a fraction costs more than scoring it
+  const details = new Map<number, string>()
+  const detailOf = (r: number): string => {
+    let d = details.get(r)
+    if (d === undefined) details.set(r, (d = `relevance ${round(r)} < ${config.minRelevance}`))
+    return d
+  }
   for (const u of toUnits(g.packets, scores)) {
     if (u.packets.some(alwaysKept)) {
       always.push(...u.packets)
@@ -137,8 +145,7 @@ export const prepare = (g: Gathered, options: SelectOptions = {}): Prepared => {
     }
     if (!judged) unjudged = true
     if (judged && best !== undefined && best < config.minRelevance) {
-      for (const p of u.packets)
-        gatedOut.push({ id: p.id, reason: 'below_min_relevance', detail: `relevance ${round(scores.get(p.id)!.relevance ?? 0)} < ${config.minRelevance}` })
+      for (const p of u.packets) gatedOut.push({ id: p.id, reason: 'below_min_relevance', detail: detailOf(scores.get(p.id)!.relevance ?? 0) })
       continue
     }
     let level = byPriority.get(u.priority)

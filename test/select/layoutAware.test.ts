@@ -1,9 +1,14 @@
 import * as E from 'fp-ts/lib/Either.js'
 import { describe, expect, it } from 'vitest'
 import { build } from '../../src/pipeline.js'
-import { renderText, type Document, type Section } from '../../src/structure/document.js'
+import type { Selected } from '../../src/phase.js'
+import { layoutAware, layoutOverheads } from '../../src/select/layoutAware.js'
+import { estimate, renderText, sectionsOf, type Document, type Section } from '../../src/structure/document.js'
+import { prefixOf } from '../../src/structure/items.js'
 import { labelsFor } from '../../src/structure/labels.js'
+import { sectioned } from '../../src/structure/sectioned.js'
 import { gpt4o, NOW } from '../helpers.js'
+import { gathered } from './fixtures.js'
 
 const WORDS = 'the build fails because the compile script is missing so we rename it and rerun the pipeline after checking node version cache deploy'.split(' ')
 const turns = Array.from({ length: 80 }, (_, i) => ({
@@ -37,3 +42,45 @@ describe('layoutAware', () => {
     expect(wasted).toEqual([])
   })
 })
+
+describe('layoutAware measuring its first layout', () => {
+  const passages = Array.from({ length: 12 }, (_, i) => ({
+    id: `doc:${i}`,
+    type: 'evidence' as const,
+    source: `doc-${i % 4}`,
+    content: `The build fails ${i} times because the compile script is missing; rename it and rerun ${WORDS.slice(0, 5 + (i % 9)).join(' ')}.`,
+  }))
+
+  it('costs each laid-out item as its decoration and separator join its text, exactly', async () => {
+    const g = await gathered({ query: 'Why does the build fail?', history: turns.slice(0, 30), packets: passages }, { maxTokens: 1200, maxHistoryMessages: Number.POSITIVE_INFINITY })
+    const s = layoutAware(sectioned())(g)
+    const first = s.firstLayout
+    if (first === undefined) throw new Error('the first layout fitted: raise the history or lower the budget')
+    expect(first.tokens).toBe(gpt4o.count(first.text))
+    const labels = labelsFor('en')
+    const byId = new Map(g.packets.map((p) => [p.id, p]))
+    expect(first.spans.length).toBeGreaterThan(0)
+    for (const span of first.spans) {
+      const p = byId.get(span.packetId)!
+      const prefix = prefixOf(p, labels)
+      expect([span.packetId, first.joined.get(span.packetId)]).toEqual([span.packetId, gpt4o.count(`${prefix}${p.content}\n`) - gpt4o.count(p.content)])
+    }
+  })
+
+  it('splits an estimate into the fixed text and each item\'s content, decoration and separator', async () => {
+    const g = await gathered({ query: 'Why does the build fail?', history: turns.slice(0, 30), packets: passages }, { maxTokens: 1200, maxHistoryMessages: Number.POSITIVE_INFINITY })
+    const s = layoutAware(sectioned())(g)
+    const doc = sectioned()(s)
+    const meter = s.env.meter
+    const o = layoutOverheads(doc, meter, new Map(s.selected.map((x) => [x.packet.id, x.packet.type])))
+    const items = sectionsOf(doc).flatMap((sec) => sec.items.filter((i) => i.packetId !== undefined).map((i) => ({ type: byType(s, i.packetId!), cost: meter.text(i.prefix) + meter.text(sec.separator), tokens: i.tokens })))
+    expect(items.map((i) => i.type)).toContain('evidence')
+    expect(items.map((i) => i.type)).toContain('history')
+    expect(o.raw + items.reduce((t, i) => t + i.tokens + i.cost, 0)).toBe(estimate(doc, meter))
+    expect(o.fixed).toBe(Math.max(0, o.raw))
+    for (const type of ['evidence', 'history'] as const) expect(o.perType.get(type)).toBe(Math.max(...items.filter((i) => i.type === type).map((i) => i.cost)))
+    expect(o.widest).toBe(Math.max(...o.perType.values()))
+  })
+})
+
+const byType = (s: Selected, id: string): string | undefined => s.selected.find((x) => x.packet.id === id)?.packet.type

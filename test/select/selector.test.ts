@@ -28,6 +28,20 @@ describe('defaultSelector', () => {
     expect(s.excluded.find((e) => e.id === 'miss')?.detail).toBe('relevance 0 < 0.3')
   })
 
+  it('names each gated packet\'s own relevance, however many share a value', async () => {
+    const rels = [0.1, 0.25, 0.1, 0, 0.25, 0.125]
+    const g = await gathered({ query: 'Why does the build fail?', packets: rels.map((relevance, i) => ({ id: `p${i}`, type: 'evidence', content: `passage ${i}`, relevance })) })
+    const s = defaultSelector()(g)
+    expect(rels.map((_, i) => s.excluded.find((e) => e.id === `p${i}`)?.detail)).toEqual([
+      'relevance 0.1 < 0.3',
+      'relevance 0.25 < 0.3',
+      'relevance 0.1 < 0.3',
+      'relevance 0 < 0.3',
+      'relevance 0.25 < 0.3',
+      'relevance 0.125 < 0.3',
+    ])
+  })
+
   it('does not gate history: a keyword-free follow-up keeps the recent turns', async () => {
     const history: SimpleMessage[] = [
       { role: 'user', content: 'Our deploy to staging broke after the upgrade.', timestamp: NOW - 2 * MINUTE },

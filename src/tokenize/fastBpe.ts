@@ -20,8 +20,8 @@ import { decodeRanks, type DecodedRanks } from './decodeRanks.js'
 import { mergePiece } from './merge.js'
 import { pairCache, type PairCache } from './pairCache.js'
 import { initialParts } from './pieceParts.js'
-import { compileSplitter, nextPiece, type Splitter } from './pretokenize.js'
-import { readRankFile } from './rankFile.js'
+import { compileSplitter, nextPiece, warmSplitter, type Splitter } from './pretokenize.js'
+import { readRankFile, readRankFileAsync } from './rankFile.js'
 import { prefixHashes, rankOf, rankTable, type RankTable } from './rankTable.js'
 import { scratch, type Scratch } from './scratch.js'
 import { MAX_BYTES_PER_UNIT, utf8Into } from './utf8.js'
@@ -115,6 +115,23 @@ export const loadPackedTables = (encoding: EncodingName): boolean => {
   const file = readRankFile(encoding)
   if (file._tag === 'Left') return false
   tables.set(encoding, file.right)
+  return true
+}
+
+/**
+ * {@link loadPackedTables}, reading the file off the main thread and compiling the encoding's
+ * pre-tokenizer regex meanwhile (`readRankFileAsync`, `warmSplitter`), so a first count after
+ * `await tokenizer.ready()` pays for neither. What a tokenizer's `ready()` runs.
+ *
+ * @category loading
+ * @since 0.2.0
+ */
+export const loadPackedTablesAsync = async (encoding: EncodingName): Promise<boolean> => {
+  if (tables.has(encoding)) return true
+  const file = await readRankFileAsync(encoding, warmSplitter)
+  if (file._tag === 'Left') return false
+  // two loads may have raced: the first kept stays (both read the same file)
+  if (!tables.has(encoding)) tables.set(encoding, file.right)
   return true
 }
 

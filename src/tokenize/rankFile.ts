@@ -38,6 +38,9 @@ const HEADER = 8 // int32: magic, version, tokens, bucket bits, token bytes, max
 // int32 words of each part, in file order after the header
 const parts = (n: number, bits: number): ReadonlyArray<number> => [(1 << bits) + 1, 4 * n, 256, 65536]
 
+// Bytes of a whole file, from its header's counts.
+const fileSize = (n: number, bits: number, size: number, patternSize: number): number => 4 * (HEADER + parts(n, bits).reduce((a, b) => a + b, 0)) + size + patternSize
+
 /**
  * Packs a table built by `rankTable` from `decoded` (whose ranks must be 0, 1, 2, … in file
  * order, as both shipped encodings are; anything else is a programmer error).
@@ -82,8 +85,7 @@ export const unpackRanks = (file: Uint8Array): E.Either<string, UnpackedRanks> =
   const [magic, version, n, bits, size, maxLength, patternSize] = new Int32Array(own.buffer, own.byteOffset, HEADER)
   if (magic !== MAGIC || version !== VERSION) return E.left(`not a version ${VERSION} rank file of this byte order`)
   const sizes = parts(n!, bits!)
-  const words = HEADER + sizes.reduce((a, b) => a + b, 0)
-  if (own.byteLength !== 4 * words + size! + patternSize!) return E.left('truncated')
+  if (own.byteLength !== fileSize(n!, bits!, size!, patternSize!)) return E.left('truncated')
   let at = own.byteOffset + 4 * HEADER
   const [buckets, entries, byteRank, bytePairRank] = sizes.map((length) => {
     const view = new Int32Array(own.buffer, at, length)
@@ -113,26 +115,119 @@ const tokensOf = (entries: Int32Array, bytes: Uint8Array): DecodedRanks => {
 
 interface NodeFs {
   readonly readFileSync: (path: string) => Uint8Array
+  readonly openSync: (path: string) => number
+  readonly fstatSync: (fd: number) => { readonly size: number }
+  readonly readSync: (fd: number, into: Uint8Array, offset: number, length: number, position: number) => number
+  readonly read: (fd: number, into: Uint8Array, offset: number, length: number, position: number, done: (error: Error | null, read: number) => void) => void
+  readonly closeSync: (fd: number) => void
+}
+
+const failed = (e: unknown): E.Either<string, never> => E.left(`no rank file: ${e instanceof Error ? e.message : String(e)}`)
+
+// Node's fs, reached through `process` (see the module's doc)
+const nodeFs = (): NodeFs | undefined =>
+  (globalThis as { readonly process?: { readonly getBuiltinModule?: (id: string) => unknown } }).process?.getBuiltinModule?.('fs') as NodeFs | undefined
+
+/**
+ * Where an encoding's packed file is when running on Node from an installed build of gssc:
+ * found through the package's own name, so it is the same from `dist/`, from the CLI bundle,
+ * and from an app that bundled gssc but installed it too.
+ */
+const located = (encoding: EncodingName): E.Either<string, string> => {
+  const resolve = (nodeRequire() as { readonly resolve?: (id: string) => string } | undefined)?.resolve
+  if (resolve === undefined || nodeFs() === undefined) return E.left('not on Node')
+  try {
+    const manifest = resolve('gssc/package.json')
+    return E.right(`${manifest.slice(0, -'package.json'.length)}dist/ranks/${encoding}.bin`)
+  } catch (e) {
+    return failed(e)
+  }
 }
 
 /**
  * The packed file of an encoding, unpacked, when running on Node from an installed build of
- * gssc (the file is found through the package's own name, so it is the same from `dist/`,
- * from the CLI bundle, and from an app that bundled gssc but installed it too). Left (why)
- * anywhere else.
+ * gssc. Left (why) anywhere else.
  *
  * @category loading
  * @since 0.2.0
  */
 export const readRankFile = (encoding: EncodingName): E.Either<string, UnpackedRanks> => {
-  const resolve = (nodeRequire() as { readonly resolve?: (id: string) => string } | undefined)?.resolve
-  const p = (globalThis as { readonly process?: { readonly getBuiltinModule?: (id: string) => unknown } }).process
-  const fs = p?.getBuiltinModule?.('fs') as NodeFs | undefined
-  if (resolve === undefined || fs === undefined) return E.left('not on Node')
+  const path = located(encoding)
+  if (path._tag === 'Left') return path
   try {
-    const manifest = resolve('gssc/package.json')
-    return unpackRanks(fs.readFileSync(`${manifest.slice(0, -'package.json'.length)}dist/ranks/${encoding}.bin`))
+    return unpackRanks(nodeFs()!.readFileSync(path.right))
   } catch (e) {
-    return E.left(`no rank file: ${e instanceof Error ? e.message : String(e)}`)
+    return failed(e)
   }
 }
+
+/**
+ * {@link readRankFile}, with the bulk of the file read by Node's thread pool
+ * ({@link readPackedFile}).
+ *
+ * @example
+ * const file = await readRankFileAsync('o200k_base', warmSplitter)
+ * @category loading
+ * @since 0.2.0
+ */
+export const readRankFileAsync = (encoding: EncodingName, whileReading: (pattern: string) => void): Promise<E.Either<string, UnpackedRanks>> => {
+  const path = located(encoding)
+  return path._tag === 'Left' ? Promise.resolve(path) : readPackedFile(path.right, whileReading)
+}
+
+/**
+ * Reads and unpacks a packed file on Node, the bulk of it in Node's thread pool: the header
+ * and the pattern (at the file's end) are read first, `whileReading(pattern)` runs on this
+ * thread during the rest of the read, and the promise resolves with the file unpacked. Most
+ * of a first read is page faults on fresh memory (~6 MB for o200k), so the work given to
+ * `whileReading` (compiling the pattern's regex) is had for free on a machine with a second
+ * core. Never rejects: Left (why) for a missing file, or one {@link unpackRanks} refuses
+ * (`whileReading` is then not called).
+ *
+ * @example
+ * const file = await readPackedFile('dist/ranks/o200k_base.bin', warmSplitter)
+ * @category loading
+ * @since 0.2.0
+ */
+export const readPackedFile = (path: string, whileReading: (pattern: string) => void): Promise<E.Either<string, UnpackedRanks>> => {
+  const fs = nodeFs()
+  if (fs === undefined) return Promise.resolve(E.left('not on Node'))
+  let fd: number | undefined
+  let started: { readonly read: Promise<E.Either<string, UnpackedRanks>>; readonly pattern: string }
+  try {
+    fd = fs.openSync(path)
+    const size = fs.fstatSync(fd).size
+    const file = new Uint8Array(size)
+    if (size >= 4 * HEADER) fs.readSync(fd, file, 0, 4 * HEADER, 0)
+    const header = size >= 4 * HEADER ? new Int32Array(file.buffer, 0, HEADER) : undefined
+    const tail = size - (header?.[6] ?? 0)
+    // too short, of another format or byte order, or truncated: unpackRanks says why
+    if (header === undefined || header[0] !== MAGIC || header[1] !== VERSION || size !== fileSize(header[2]!, header[3]!, header[4]!, header[6]!)) {
+      fs.closeSync(fd)
+      return Promise.resolve(unpackRanks(file))
+    }
+    fs.readSync(fd, file, tail, size - tail, tail)
+    const pattern = new TextDecoder().decode(file.subarray(tail))
+    const open = fd
+    const read = readRange(fs, open, file, 4 * HEADER, tail)
+      .then(
+        () => unpackRanks(file),
+        (e: unknown) => failed(e),
+      )
+      .finally(() => fs.closeSync(open))
+    started = { read, pattern }
+  } catch (e) {
+    if (fd !== undefined) fs.closeSync(fd)
+    return Promise.resolve(failed(e))
+  }
+  whileReading(started.pattern)
+  return started.read
+}
+
+// Reads file bytes [from, to) into the same place of `into`, in as many reads as it takes.
+const readRange = (fs: NodeFs, fd: number, into: Uint8Array, from: number, to: number): Promise<void> =>
+  from >= to
+    ? Promise.resolve()
+    : new Promise<number>((resolve, reject) => fs.read(fd, into, from, to - from, from, (error, read) => (error === null ? resolve(read) : reject(error)))).then((read) =>
+        read === 0 ? Promise.reject(new Error('the file ended early')) : readRange(fs, fd, into, from + read, to),
+      )

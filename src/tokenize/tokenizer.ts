@@ -12,7 +12,7 @@ import { pipe } from 'fp-ts/lib/function.js'
 import type { ConfigError } from '../error.js'
 import { referenceBpe, type Bpe, type EncodingName } from './bpe.js'
 import { loadEncoding, loadRanks } from './ranks.js'
-import { fastBpe, loadPackedTables } from './fastBpe.js'
+import { fastBpe, loadPackedTablesAsync } from './fastBpe.js'
 import { modelEncoding } from './models.js'
 
 export { baseModel } from './models.js'
@@ -79,8 +79,10 @@ export const encodingTokenizer = (
     count: (text) => (text.length === 0 ? 0 : load().count(text)),
     lowerBound: hanLowerBound(HAN_PER_TOKEN[encoding]),
     // the fast engine reads the packed rank file where there is one (Node, an installed build)
-    ready: () =>
-      options.engine !== 'js-tiktoken' && loadPackedTables(encoding) ? Promise.resolve() : loadEncoding(encoding).then(() => undefined),
+    ready: async () => {
+      if (options.engine !== 'js-tiktoken' && (await loadPackedTablesAsync(encoding))) return
+      await loadEncoding(encoding)
+    },
     prefixEnd: (text, maxTokens) => {
       if (maxTokens <= 0 || text.length === 0) return 0
       const ends = load().tokenEnds(text)

@@ -134,8 +134,13 @@ describe('an app that installs the tarball', () => {
       `const { encodingTokenizer } = await import('gssc')`,
       // counting before any load reads the ranks through process.getBuiltinModule (Node ≥ 20.16)
       `console.log(encodingTokenizer('o200k_base').count('hello world'))`,
+      // ready() reads the packed file shipped in dist/ranks (off the main thread), not js-tiktoken's module
+      `const { isLoaded } = await import('gssc/tokenize')`,
+      `const cl100k = encodingTokenizer('cl100k_base')`,
+      `await cl100k.ready()`,
+      `console.log(cl100k.count('hello world'), isLoaded('cl100k_base'))`,
     ].join('\n')
-    expect(sh(process.execPath, ['--input-type=module', '-e', script], { cwd: app }).trim()).toBe('2')
+    expect(sh(process.execPath, ['--input-type=module', '-e', script], { cwd: app }).trim().split('\n')).toEqual(['2', '2 false'])
     expect(sh(join(app, 'node_modules', '.bin', 'gssc'), ['--version'], { cwd: app }).trim()).toBe(pkg.version)
   }, 180_000)
 })

@@ -133,6 +133,18 @@ describe('pre-tokenizer', () => {
     expect(start[0]).toBe(2)
     expect(nextPiece(splitter, '12ab', 4, start)).toBe(-1)
   })
+
+  it.each(ENCODINGS)('never compiles the global form for text the sticky one splits to its end (%s)', (encoding) => {
+    const compiled = compileSplitter(loadRanks(encoding).pat_str)
+    let asked = 0
+    const splitter = { ...compiled, global: () => (asked++, compiled.global()) }
+    const start = new Int32Array(1)
+    const text = "Please summarise the build failure, and suggest a fix: it's 2 lines."
+    let pieces = 0
+    for (let from = 0, end: number; (end = nextPiece(splitter, text, from, start)) >= 0; from = end) pieces++
+    expect(pieces).toBeGreaterThan(10)
+    expect(asked).toBe(0)
+  })
 })
 
 // Parts and their ranks after merging one piece, starting from whole characters or bytes.

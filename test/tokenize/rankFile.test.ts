@@ -1,8 +1,10 @@
-import { existsSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { EncodingName } from '../../src/tokenize/bpe.js'
 import { decodeRanks } from '../../src/tokenize/decodeRanks.js'
-import { packRanks, readRankFile, unpackRanks } from '../../src/tokenize/rankFile.js'
+import { packRanks, readPackedFile, readRankFile, readRankFileAsync, unpackRanks } from '../../src/tokenize/rankFile.js'
 import { rankTable } from '../../src/tokenize/rankTable.js'
 import { loadRanks } from '../../src/tokenize/ranks.js'
 
@@ -58,6 +60,49 @@ describe('packed rank files', () => {
     expect(() => packRanks(tokens, rankTable(tokens), '.')).toThrow(/out of rank order/)
   })
 
+  it('read off the main thread to the same table, handing over the pattern while the rest is read', async () => {
+    const { tokens, table, pattern } = decoded('cl100k_base')
+    const dir = mkdtempSync(join(tmpdir(), 'gssc-ranks-'))
+    try {
+      const path = join(dir, 'cl100k_base.bin')
+      writeFileSync(path, packRanks(tokens, table, pattern))
+      const seen: string[] = []
+      const read = readPackedFile(path, (p) => seen.push(p))
+      // handed over before the read is done (it is still pending in the thread pool)
+      expect(seen).toEqual([pattern])
+      const file = await read
+      if (file._tag === 'Left') throw new Error(file.left)
+      sameArrays(file.right.table, table)
+      expect(file.right.pattern).toBe(pattern)
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
+  it('read off the main thread, refuse what unpacking refuses and a missing file, without handing over a pattern', async () => {
+    const { tokens, table, pattern } = decoded('cl100k_base')
+    const file = packRanks(tokens, table, pattern)
+    const other = file.slice()
+    other[4] = 99 // the version
+    const dir = mkdtempSync(join(tmpdir(), 'gssc-ranks-'))
+    try {
+      const cases: ReadonlyArray<readonly [Uint8Array, RegExp]> = [
+        [other, /version/],
+        [file.subarray(0, file.length - 1), /^truncated$/],
+        [file.subarray(0, 8), /^shorter than its header$/],
+      ]
+      for (const [bytes, why] of cases) {
+        writeFileSync(join(dir, 'x.bin'), bytes)
+        const seen: string[] = []
+        expect(await readPackedFile(join(dir, 'x.bin'), (p) => seen.push(p))).toEqual({ _tag: 'Left', left: expect.stringMatching(why) })
+        expect(seen).toEqual([])
+      }
+      expect(await readPackedFile(join(dir, 'missing.bin'), () => undefined)).toEqual({ _tag: 'Left', left: expect.stringMatching(/^no rank file: .*missing\.bin/) })
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
   // npm ci builds dist/ (prepare); without a build there is nothing to read, which is the
   // fallback the tokenizer takes (js-tiktoken's module), tested by every other tokenizer test
   it.skipIf(!existsSync('dist/ranks/o200k_base.bin'))('are what the build wrote to dist/ranks, found through the package name', () => {
@@ -65,6 +110,17 @@ describe('packed rank files', () => {
       const read = readRankFile(encoding)
       if (read._tag === 'Left') throw new Error(read.left)
       sameArrays(read.right.table, decoded(encoding).table)
+    }
+  })
+
+  it.skipIf(!existsSync('dist/ranks/o200k_base.bin'))('are read off the main thread from dist/ranks too, with the encoding\'s pattern handed over', async () => {
+    for (const encoding of ENCODINGS) {
+      const seen: string[] = []
+      const read = await readRankFileAsync(encoding, (p) => seen.push(p))
+      if (read._tag === 'Left') throw new Error(read.left)
+      const { table, pattern } = decoded(encoding)
+      sameArrays(read.right.table, table)
+      expect(seen).toEqual([pattern])
     }
   })
 })

@@ -27,8 +27,8 @@ export interface PeerRow {
   /** Median milliseconds (or the time of one run, for slow peers), or a projection. */
   readonly ms: number
   readonly runs: number
-  /** `projected`: stopped at the deadline, time projected; `stopped`: stopped, no projection (a lower bound). */
-  readonly status: 'measured' | 'projected' | 'stopped'
+  /** `projected`: stopped at the deadline, time projected; `stopped`: stopped, no projection (a lower bound); `absent`: the peer's package is not installed, not run. */
+  readonly status: 'measured' | 'projected' | 'stopped' | 'absent'
   readonly kept: number
   /** The output re-counted exactly (chat count); NaN when stopped. */
   readonly tokens: number
@@ -142,9 +142,9 @@ export const jsTiktokenNewestFirst = async (n: number, runs: number, budget = AV
  * priompt: one `scope` per turn with priority = its index (newer turns win), rendered by
  * priompt's `render` within the budget with its o200k tokenizer (native tiktoken).
  */
-// Not a devDependency: its native tokenizer names platform packages the registry does not
-// have, so `npm ci` cannot lock it. Install it by hand (`npm i --no-save @impowering/priompt`)
-// to measure it; without it the row says it was not run.
+// Not a devDependency: its native tokenizer's optional platform packages are not all on the
+// registry, so a lock file naming it fails `npm ci` ("Missing: @anysphere/tiktoken-node-darwin-arm64").
+// `npm run bench:peers` installs it without touching the lock; without it the row says so.
 const PRIOMPT = '@impowering/priompt'
 
 export const priomptRender = async (n: number, runs: number, count: Tokenizer['count'], budget = AVAILABLE): Promise<PeerRow> => {
@@ -153,7 +153,7 @@ export const priomptRender = async (n: number, runs: number, count: Tokenizer['c
   const priompt = await load(PRIOMPT)
   const tokenizerModule = await load(`${PRIOMPT}/dist/tokenizer.js`)
   if (priompt === undefined || tokenizerModule === undefined)
-    return { peer: 'priompt (@impowering/priompt, not installed)', messages: n, ms: Number.NaN, runs: 0, status: 'stopped', kept: 0, tokens: 0, withinBudget: true }
+    return { peer: 'priompt (@impowering/priompt)', messages: n, ms: Number.NaN, runs: 0, status: 'absent', kept: 0, tokens: 0, withinBudget: true }
   const { O200K } = tokenizerModule
   const turns = turnsOf(n)
   const tree = () =>

@@ -21,6 +21,7 @@ import { cpus, loadavg, totalmem } from 'node:os'
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import * as E from 'fp-ts/lib/Either.js'
+import { match } from 'ts-pattern'
 import { createTokenizer, type Tokenizer } from '../src/index.js'
 import { batchSpeedup, type BatchRow } from './batch.js'
 import { startup, type StartupRow } from './cli.js'
@@ -417,10 +418,16 @@ export const machineLine = (r: BenchResult): string => {
 export const peersTable = (r: BenchResult): string => {
   const sizes = [...new Set(r.peers.map((p) => p.messages))]
   const names = [...new Set(r.peers.map((p) => p.peer))]
+  const kept = (p: PeerRow): string => `, ${p.kept} kept${Number.isFinite(p.tokens) ? `, ${n(p.tokens)} tokens${p.withinBudget ? '' : ' OVER BUDGET'}` : ''}`
   const cell = (p: PeerRow | undefined): string =>
     p === undefined
       ? '—'
-      : `${p.status === 'projected' ? '≈ ' : p.status === 'stopped' ? '> ' : ''}${duration(p.ms)}${p.status === 'projected' ? ' (projected)' : p.status === 'stopped' ? ' (stopped)' : ''}${p.status === 'stopped' ? '' : `, ${p.kept} kept${Number.isFinite(p.tokens) ? `, ${n(p.tokens)} tokens${p.withinBudget ? '' : ' OVER BUDGET'}` : ''}`}`
+      : match(p.status)
+          .with('measured', () => `${duration(p.ms)}${kept(p)}`)
+          .with('projected', () => `≈ ${duration(p.ms)} (projected)${kept(p)}`)
+          .with('stopped', () => `> ${duration(p.ms)} (stopped)`)
+          .with('absent', () => 'not installed (`npm run bench:peers`)')
+          .exhaustive()
   const gssc = (size: number) => r.builds.find((b) => b.messages === size)
   return table(
     ['', ...sizes.map((s) => `${n(s)} messages`)],

@@ -6,8 +6,13 @@ import { loadEncoding } from '../../src/tokenize/ranks.js'
 import { encodingTokenizer } from '../../src/tokenize/tokenizer.js'
 import { left, right } from '../helpers.js'
 import { seeded } from '../prop.js'
+import { usageSamples } from '../../scripts/usage-fixture.js'
 
-/** Real Anthropic usage from the pi sessions, paired with gssc's cl100k counts (scripts/usage-fixture.ts). */
+/**
+ * Real Anthropic usage from the pi sessions, paired with gssc's cl100k counts (scripts/usage-fixture.ts):
+ * a frozen dataset (the counts of 2026-11-24), whose statistics the tests below pin; the safety
+ * property is also checked on today's counts.
+ */
 const fixture = JSON.parse(readFileSync(new URL('../fixtures/usage/pi-anthropic.json', import.meta.url), 'utf8')) as {
   readonly samples: ReadonlyArray<UsageSample & { readonly file: string; readonly line: number }>
 }
@@ -34,6 +39,18 @@ describe('calibrate', () => {
       for (const s of session.slice(half)) expect(calibratedRequest(c, s.estimated), `${file}:${s.line}`).toBeGreaterThanOrEqual(s.actual)
     }
   })
+
+  it("on today's counts of the same requests (recomputed, not frozen), learnt on the first half it never under-counts the second half", async () => {
+    const today = await usageSamples()
+    // the same requests and the same reported usage as the frozen fixture; only gssc's counts may move
+    expect(today.map((s) => [s.file, s.line, s.actual])).toEqual(fixture.samples.map((s) => [s.file, s.line, s.actual]))
+    for (const file of ['pi/large-session.jsonl', 'pi/before-compaction.jsonl']) {
+      const session = today.filter((s) => s.file === file)
+      const half = Math.floor(session.length / 2)
+      const c = right(calibrate(session.slice(0, half)))
+      for (const s of session.slice(half)) expect(calibratedRequest(c, s.estimated), `${file}:${s.line}`).toBeGreaterThanOrEqual(s.actual)
+    }
+  }, 60_000)
 
   it('never under-counts a sample it learnt from, small ones included (the overhead covers them)', () => {
     const c = right(calibrate(fixture.samples))

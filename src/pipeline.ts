@@ -235,7 +235,8 @@ export interface BuildOptions<O = string> extends GatherOptions {
   readonly renderer?: Renderer<O>
   /**
    * Carry `rebuild` on the result: what a later `build(grown, { previous: result })` needs to
-   * count only the turns appended since (docs/caching.md). Off by default, because making it
+   * count only the turns appended since (docs/caching.md). Default: on for a build given a
+   * `previous` (a link in a chain: the next link needs it), off otherwise, because making it
    * costs a fifth to two thirds of a cold build, which a build that is never extended should
    * not pay.
    */

@@ -131,8 +131,8 @@ export interface BuildResult<O = string> {
   /**
    * What the next build of this request with more turns appended needs to cost only those
    * turns: pass this result as its `previous` (see `docs/caching.md`). Present on default
-   * text builds of a plain history made with `rebuildable: true`, and on the rebuilds made
-   * from them.
+   * text builds of a plain history made with `rebuildable: true` or given a `previous` (unless
+   * `rebuildable: false`).
    */
   readonly rebuild?: RebuildMemo
 }

@@ -21,7 +21,7 @@
  *    ends (`./windowCount.ts`): pieces split at word ends, where counts add up, so only the
  *    changed text is tokenized;
  * 5. the report, with the turns that left or joined it (`./report.ts`); the memo for the next
- *    build only when this one is asked to be rebuildable (`./next.ts`).
+ *    build unless this one is asked `rebuildable: false` (`./next.ts`).
  *
  * When a step cannot be taken this way (the output would need the compressor, a turn shows a
  * role the layout has not measured, no word end to split at) it says why, and the caller
@@ -53,7 +53,7 @@ export type Appendable = BuildResult<string> & { readonly rebuild: RebuildMemo }
 export interface AppendEnv {
   readonly meter: Meter
   readonly previous: PrefixFingerprint
-  /** The build was asked to be rebuildable: its result carries the memo for the next one. */
+  /** The build is rebuildable (asked, or by default as one given a previous): its result carries the memo for the next one. */
   readonly rebuildable: boolean
 }
 

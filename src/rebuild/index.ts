@@ -79,11 +79,14 @@ export const withPrevious = <O>(
   cold: () => TE.TaskEither<GsscError, readonly [BuildResult<O>, FirstLayout | undefined]>,
 ): TE.TaskEither<GsscError, BuildResult<O>> => {
   const prev = appendable(options.previous) ? options.previous : undefined
+  // a build given a previous one is a link in a chain: it carries the data for the next link
+  // unless told otherwise, so a chain never turns cold from its second step on
+  const rebuildable = options.rebuildable ?? options.previous !== undefined
   const key = keyOf(request, options, prev?.rebuild.key)
   const coldWith = (fallback: string | undefined): TE.TaskEither<GsscError, BuildResult<O>> =>
     pipe(
       cold(),
-      TE.map(([r, first]) => withOutcome(E.isLeft(key) || options.rebuildable !== true ? r : remember(request, key.right, r, options, first), fallback === undefined ? undefined : { mode: 'cold', fallback })),
+      TE.map(([r, first]) => withOutcome(E.isLeft(key) || !rebuildable ? r : remember(request, key.right, r, options, first), fallback === undefined ? undefined : { mode: 'cold', fallback })),
     )
   if (E.isLeft(key)) return coldWith(prev === undefined ? undefined : key.left)
   if (prev === undefined) return coldWith(options.previous === undefined ? undefined : 'the previous result has no rebuild data')
@@ -93,7 +96,7 @@ export const withPrevious = <O>(
   return pipe(
     TE.fromTask(async () => tokenizer.ready?.()),
     TE.chain(() => {
-      const r = appendRebuild(prev, request, { meter: meter(tokenizer, options.cache), previous: fingerprintOf(prev), rebuildable: options.rebuildable === true })
+      const r = appendRebuild(prev, request, { meter: meter(tokenizer, options.cache), previous: fingerprintOf(prev), rebuildable })
       const added = Array.isArray(request.history) ? request.history.length - prev.rebuild.length : 0
       return E.isRight(r) ? TE.right(withOutcome(r.right as BuildResult<O>, { mode: 'incremental', newTurns: added })) : coldWith(r.left)
     }),

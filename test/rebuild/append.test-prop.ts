@@ -111,15 +111,25 @@ describe('rebuild: appending to the previous result', () => {
 })
 
 describe('rebuild: the data for the next build', () => {
-  it('is carried by a rebuild asked to be rebuildable, as by a cold build, and by no other', async () => {
+  it('is carried by a cold build asked to be rebuildable, and by a rebuild unless asked rebuildable: false', async () => {
     const history = Array.from({ length: 40 }, (_, i) => plain(i % 2 === 0 ? 'user' : 'assistant', `turn ${i}: the compile script was renamed`, 40 - i))
     const previous = await built({ query: 'Why?', history }, 300)
     const next: Request = { query: 'Why?', history: [...history, plain('user', 'And now?', 0)] }
     const { rebuildable: _, ...plainOptions } = options(300)
-    const once = await build(next, { ...plainOptions, previous })()
+    const once = await build(next, { ...plainOptions, previous, rebuildable: false })()
     if (E.isLeft(once)) throw new Error(once.left.message)
     expect(once.right.stats.rebuild).toEqual({ mode: 'incremental', newTurns: 1 })
     expect(once.right.rebuild).toBeUndefined()
+    // a chain without the flag: every link carries the data for the next and stays incremental
+    let link: BuildResult = previous
+    for (const k of [1, 2, 3]) {
+      const grown: Request = { query: 'Why?', history: [...history, ...Array.from({ length: k }, (_, i) => plain('user', `And now ${i}?`, 0))] }
+      const r = await build(grown, { ...plainOptions, previous: link })()
+      if (E.isLeft(r)) throw new Error(r.left.message)
+      expect(r.right.stats.rebuild).toEqual({ mode: 'incremental', newTurns: 1 })
+      expect(r.right.rebuild?.length).toBe(40 + k)
+      link = r.right
+    }
     const { rebuilt } = await both(next, 300, previous)
     expect(rebuilt.rebuild?.length).toBe(41)
     // what the window count is made from: the output's window, split at its ends, and the text around it

@@ -146,8 +146,13 @@ export const runWorkspaceInit = async (dir: string, io: Io): Promise<number> => 
     io.stderr.write(`gssc workspace init: ${clean(r.left.message)}\n`)
     return EXIT.failed
   }
-  for (const f of r.right.created) io.stdout.write(`created ${f}\n`)
-  for (const f of r.right.skipped) io.stdout.write(`kept    ${f} (already there)\n`)
-  io.stderr.write(`gssc: workspace ready in ${r.right.root}; try: gssc build --workspace ${dir} --query "hello"\n`)
+  // a folder's name is the user's, not ours: control characters are shown, never sent to the
+  // terminal, and the suggested command quotes it so it can be pasted as it reads
+  for (const f of r.right.created) io.stdout.write(`created ${clean(f)}\n`)
+  for (const f of r.right.skipped) io.stdout.write(`kept    ${clean(f)} (already there)\n`)
+  io.stderr.write(`gssc: workspace ready in ${clean(r.right.root)}; try: gssc build --workspace ${clean(shellWord(dir))} --query "hello"\n`)
   return EXIT.ok
 }
+
+/** `dir` as one POSIX shell word: as is when it needs no quoting, else single-quoted. */
+const shellWord = (dir: string): string => (/^[\w./@%+=:,-]+$/.test(dir) ? dir : `'${dir.replace(/'/g, `'\\''`)}'`)

@@ -136,6 +136,15 @@ describe('gssc build --workspace', () => {
     expect(built.code).toBe(0)
     expect(built.stdout).toContain('## AGENTS.md')
   })
+
+  it("workspace init shows a hostile folder name's control characters, and quotes it in the command it suggests", async () => {
+    const dir = join(mkdtempSync(join(tmpdir(), 'gssc-ws-')), "it's \u001b[31mred")
+    const r = await cli(['workspace', 'init', dir])
+    expect(r.code).toBe(0)
+    expect(existsSync(join(dir, 'AGENTS.md'))).toBe(true)
+    expect(r.stdout + r.stderr).not.toContain('\u001b')
+    expect(r.stderr).toContain(`--workspace '${dir.replace("it's", "it'\\''s").replace('\u001b', '␛')}' --query`)
+  })
 })
 
 describe('gssc build --chunks', () => {

@@ -114,8 +114,9 @@ const tokensOf = (entries: Int32Array, bytes: Uint8Array): DecodedRanks => {
 }
 
 interface NodeFs {
-  readonly readFileSync: (path: string) => Uint8Array
-  readonly openSync: (path: string) => number
+  readonly readFileSync: (path: string | URL) => Uint8Array
+  readonly openSync: (path: string | URL) => number
+  readonly existsSync: (path: URL) => boolean
   readonly fstatSync: (fd: number) => { readonly size: number }
   readonly readSync: (fd: number, into: Uint8Array, offset: number, length: number, position: number) => number
   readonly read: (fd: number, into: Uint8Array, offset: number, length: number, position: number, done: (error: Error | null, read: number) => void) => void
@@ -133,15 +134,37 @@ const nodeFs = (): NodeFs | undefined =>
  * found through the package's own name, so it is the same from `dist/`, from the CLI bundle,
  * and from an app that bundled gssc but installed it too.
  */
-const located = (encoding: EncodingName): E.Either<string, string> => {
+const located = (encoding: EncodingName): E.Either<string, string | URL> => {
   const resolve = (nodeRequire() as { readonly resolve?: (id: string) => string } | undefined)?.resolve
-  if (resolve === undefined || nodeFs() === undefined) return E.left('not on Node')
+  const fs = nodeFs()
+  if (resolve === undefined || fs === undefined) return E.left('not on Node')
+  const near = beside(fs, encoding)
+  if (near !== undefined) return E.right(near)
   try {
     const manifest = resolve('gssc/package.json')
     return E.right(`${manifest.slice(0, -'package.json'.length)}dist/ranks/${encoding}.bin`)
   } catch (e) {
     return failed(e)
   }
+}
+
+/**
+ * In gssc's own build the rank files are in dist/ranks, one or two folders above the module
+ * running this (dist/lib/…, dist/tokenize/…, dist/cli/bundle/…): looking there first saves
+ * resolving the package by name, 5 ms of a 150 ms cold start. From the sources, or from an app
+ * that bundled gssc, nothing is there and the name finds them; a file that is there but is not
+ * a rank file of this format is refused by {@link unpackRanks}.
+ */
+const beside = (fs: NodeFs, encoding: EncodingName): URL | undefined => {
+  for (const up of ['../ranks/', '../../ranks/']) {
+    try {
+      const url = new URL(`${up}${encoding}.bin`, import.meta.url)
+      if (url.protocol === 'file:' && fs.existsSync(url)) return url
+    } catch {
+      return undefined // no module URL (a CommonJS bundle): resolve by name
+    }
+  }
+  return undefined
 }
 
 /**
@@ -189,7 +212,7 @@ export const readRankFileAsync = (encoding: EncodingName, whileReading: (pattern
  * @category loading
  * @since 0.2.0
  */
-export const readPackedFile = (path: string, whileReading: (pattern: string) => void): Promise<E.Either<string, UnpackedRanks>> => {
+export const readPackedFile = (path: string | URL, whileReading: (pattern: string) => void): Promise<E.Either<string, UnpackedRanks>> => {
   const fs = nodeFs()
   if (fs === undefined) return Promise.resolve(E.left('not on Node'))
   let fd: number | undefined

@@ -143,6 +143,23 @@ describe('an app that installs the tarball', () => {
     expect(sh(process.execPath, ['--input-type=module', '-e', script], { cwd: app }).trim().split('\n')).toEqual(['2', '2 false'])
     expect(sh(join(app, 'node_modules', '.bin', 'gssc'), ['--version'], { cwd: app }).trim()).toBe(pkg.version)
   }, 180_000)
+
+  it("finds the rank files beside its own modules, where the package's name resolves to nothing", () => {
+    // dist/ alone, far from any node_modules: only the files' places can find dist/ranks
+    const loose = mkdtempSync(join(tmpdir(), 'gssc-loose-'))
+    try {
+      cpSync(join(app, 'node_modules', 'gssc', 'dist'), join(loose, 'dist'), { recursive: true })
+      const script = [
+        `const { createTokenizer, isLoaded } = await import('./dist/tokenize/index.js')`,
+        `const t = createTokenizer('gpt-4o').right`,
+        `await t.ready()`,
+        `console.log(t.count('hello world'), isLoaded('o200k_base'))`,
+      ].join('\n')
+      expect(sh(process.execPath, ['--input-type=module', '-e', script], { cwd: loose }).trim()).toBe('2 false')
+    } finally {
+      rmSync(loose, { recursive: true, force: true })
+    }
+  }, 60_000)
 })
 
 describe('what users read', () => {

@@ -43,9 +43,10 @@ const newest = (dir: string): number => {
   return t
 }
 
-/** Builds `dist/` (library bundles, rank files, CLI bundle: as `npm run build`) when either is missing or older than `src/`. */
+/** Builds `dist/` (library bundles, rank files, CLI bundle: as `npm run build`) when either is missing or older than `src/` or `scripts/bundle.mjs`. */
 export const ensureDist = (): void => {
-  const src = newest(join(ROOT, 'src'))
+  // the bundler script shapes dist/ as much as the sources do
+  const src = Math.max(newest(join(ROOT, 'src')), statSync(join(ROOT, 'scripts', 'bundle.mjs')).mtimeMs)
   const fresh = (file: string): boolean => existsSync(file) && statSync(file).mtimeMs >= src
   if (fresh(join(ROOT, 'dist', 'index.js')) && fresh(join(ROOT, 'dist', 'cli', 'bundle', 'gssc.js'))) return
   for (const args of [[join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'], [join(ROOT, 'scripts', 'bundle.mjs')]]) {

@@ -131,15 +131,17 @@ const nodeFs = (): NodeFs | undefined =>
 
 /**
  * Where an encoding's packed file is when running on Node from an installed build of gssc:
- * found through the package's own name, so it is the same from `dist/`, from the CLI bundle,
- * and from an app that bundled gssc but installed it too.
+ * beside the running module (gssc's own `dist/`, the CLI bundle), else found through the
+ * package's own name (an app that bundled gssc but installed it too). The module loader is
+ * made only for that second case.
  */
 const located = (encoding: EncodingName): E.Either<string, string | URL> => {
-  const resolve = (nodeRequire() as { readonly resolve?: (id: string) => string } | undefined)?.resolve
   const fs = nodeFs()
-  if (resolve === undefined || fs === undefined) return E.left('not on Node')
+  if (fs === undefined) return E.left('not on Node')
   const near = beside(fs, encoding)
   if (near !== undefined) return E.right(near)
+  const resolve = (nodeRequire() as { readonly resolve?: (id: string) => string } | undefined)?.resolve
+  if (resolve === undefined) return E.left('not on Node')
   try {
     const manifest = resolve('gssc/package.json')
     return E.right(`${manifest.slice(0, -'package.json'.length)}dist/ranks/${encoding}.bin`)

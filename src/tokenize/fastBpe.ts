@@ -10,6 +10,8 @@
  *   quadratic (`merge.ts`); adjacent-token joins are memoized (`pairCache.ts`); characters
  *   enter whole when that provably changes nothing, so a Han character is one part, not
  *   three bytes (`charTable.ts`, `pieceParts.ts`).
+ * - Counting: a short piece seen before costs a hash and a compare of its code units
+ *   (`pieceMemo.ts`): text repeats its pieces, Chinese words between punctuation above all.
  *
  * @module
  */
@@ -20,6 +22,7 @@ import { decodeRanks, type DecodedRanks } from './decodeRanks.js'
 import { mergePiece } from './merge.js'
 import { pairCache, type PairCache } from './pairCache.js'
 import { initialParts } from './pieceParts.js'
+import { MEMO_UNITS, pieceMemo, recall, remember, type PieceMemo } from './pieceMemo.js'
 import { compileSplitter, nextPiece, warmSplitter, type Splitter } from './pretokenize.js'
 import { readRankFile, readRankFileAsync } from './rankFile.js'
 import { prefixHashes, rankOf, rankTable, type RankTable } from './rankTable.js'
@@ -33,7 +36,7 @@ import { MAX_BYTES_PER_UNIT, utf8Into } from './utf8.js'
 // What one Bpe owns once loaded. Some of it changes after loading, though no result depends
 // on it: the character table is built once enough non-ASCII text has been merged to pay for
 // it (until then, and for text that never has any, bytes merge one by one to the same
-// tokens); the pair memo fills; and the scratch space is reused from piece to piece
+// tokens); the pair and piece memos fill; and the scratch space is reused from piece to piece
 // (allocating it per piece would dominate on short texts) and grows.
 interface Engine {
   readonly tokens: () => DecodedRanks
@@ -41,6 +44,7 @@ interface Engine {
   readonly splitter: Splitter
   readonly pieceStart: Int32Array
   readonly pairs: PairCache
+  readonly memo: PieceMemo
   chars: CharTable | undefined
   /** Bytes of non-ASCII pieces merged without the character table. */
   mergedWithout: number
@@ -155,6 +159,7 @@ const createEngine = (encoding: EncodingName): Engine => {
     splitter: compileSplitter(pattern),
     pieceStart: new Int32Array(1),
     pairs: pairCache(),
+    memo: pieceMemo(),
     scratch: scratch(1024),
   }
 }
@@ -163,11 +168,24 @@ const createEngine = (encoding: EncodingName): Engine => {
 // encoding
 // -------------------------------------------------------------------------------------
 
+// Pieces of one code unit are cheaper to tokenize than to look up; longer ones than the memo
+// holds are rare and cost a merge anyway.
 const countTokens = (e: Engine, text: string): number => {
   let total = 0
   for (let from = 0, end: number; (end = nextPiece(e.splitter, text, from, e.pieceStart)) >= 0; from = end) {
     const start = e.pieceStart[0]!
-    total += tokenizePiece(e, scratchFor(e, end - start), text, start, end, false)
+    if (end - start < 2 || end - start > MEMO_UNITS) {
+      total += tokenizePiece(e, scratchFor(e, end - start), text, start, end, false)
+      continue
+    }
+    const known = recall(e.memo, text, start, end)
+    if (known > 0) {
+      total += known
+      continue
+    }
+    const count = tokenizePiece(e, scratchFor(e, end - start), text, start, end, false)
+    remember(e.memo, -1 - known, text, start, end, count)
+    total += count
   }
   return total
 }

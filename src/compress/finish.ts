@@ -12,8 +12,19 @@ import { sectionsOf, type Document, type Item } from '../structure/document.js'
 import { outputPrefix } from '../report/prefix.js'
 import { meterCount, outputCounter, spanCount } from './outputCount.js'
 
-const itemsOf = (doc: Document): ReadonlyArray<readonly [string, Item]> =>
-  sectionsOf(doc).flatMap((s) => s.items.flatMap((i) => (i.packetId === undefined ? [] : [[s.name, i] as const])))
+/** The packets' items of a document, in order, with the name of each one's section. */
+const itemsOf = (doc: Document): { readonly items: ReadonlyArray<Item>; readonly sections: ReadonlyArray<string> } => {
+  // two arrays, not a pair per item: every build's report reads them
+  const items: Item[] = []
+  const sections: string[] = []
+  for (const s of sectionsOf(doc))
+    for (const i of s.items)
+      if (i.packetId !== undefined) {
+        items.push(i)
+        sections.push(s.name)
+      }
+  return { items, sections }
+}
 
 /** A packet's gather-time cut (`metadata.capped`, set by the history gatherer's item cap). */
 const capOf = (v: unknown): { readonly keptTokens: number; readonly originalTokens: number; readonly content?: ReadonlyArray<ContentCut> } | undefined => {
@@ -36,9 +47,11 @@ export const finish = <O>(
 ): BuildResult<O> => {
   const { config, available, tokenizer, meter } = s.env
   const outputCount = outputCounter(meter, rendered.spans)
-  const finalItems = itemsOf(doc)
-  const inOutput = new Map(finalItems.map(([section, item]) => [item.packetId!, { section, item }]))
-  const laidOut = new Set(itemsOf(s.doc).map(([, i]) => i.packetId!))
+  const { items: finalItems, sections: sectionNames } = itemsOf(doc)
+  const inOutput = new Map<string, { readonly section: string; readonly item: Item }>()
+  finalItems.forEach((item, k) => inOutput.set(item.packetId!, { section: sectionNames[k]!, item }))
+  const laidOut = new Set<string>()
+  for (const sec of sectionsOf(s.doc)) for (const i of sec.items) if (i.packetId !== undefined) laidOut.add(i.packetId)
   const summarizedBy = new Map<string, true>()
   for (const sec of sectionsOf(doc)) for (const i of sec.items) for (const id of i.covers ?? []) summarizedBy.set(id, true)
 
@@ -57,13 +70,14 @@ export const finish = <O>(
   // only the packets in the output are looked up (a build may gather thousands it leaves out)
   const byId = new Map<string, Packet>()
   for (const p of s.packets) if (inOutput.has(p.id)) byId.set(p.id, p)
-  const truncated: Truncation[] = finalItems.flatMap(([, i]) => {
+  const truncated: Truncation[] = []
+  for (const i of finalItems) {
     // cut when gathered (the per-item cap), or by the compressor, or both: kept of the original
     const capped = capOf(byId.get(i.packetId!)?.metadata['capped'])
-    if (i.cut === undefined && capped === undefined) return []
+    if (i.cut === undefined && capped === undefined) continue
     const cut = { id: i.packetId!, keptTokens: i.cut?.keptTokens ?? capped!.keptTokens, originalTokens: capped?.originalTokens ?? i.cut!.originalTokens }
-    return [capped?.content === undefined ? cut : { ...cut, content: capped.content }]
-  })
+    truncated.push(capped?.content === undefined ? cut : { ...cut, content: capped.content })
+  }
 
   const cutIds = new Set(truncated.map((t) => t.id))
   const warnings: Warning[] = [...s.warnings]
@@ -112,7 +126,7 @@ export const finish = <O>(
     tokenCount,
     tokenCountExact: tokenizer.exact,
     budget: { maxTokens: config.maxTokens, reserved: config.maxTokens - available, available, used: tokenCount },
-    included: finalItems.map(([, i]) => i.packetId!),
+    included: finalItems.map((i) => i.packetId!),
     excluded,
     truncated,
     sections,

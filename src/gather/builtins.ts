@@ -12,6 +12,7 @@ import { messageText, withEpochTimestamp } from '../message.js'
 import { isRecord } from '../messageProblem.js'
 import { timestampMs, type TimestampInput } from '../timestamp.js'
 import { toolGroups, windowOpening } from '../toolUnits.js'
+import { checkPackets } from './check.js'
 import { capMessage, itemCapOf, type Capped } from './itemCap.js'
 import { DEFAULT_PRIORITY, type Packet, type PacketInput, type PacketType } from '../packet.js'
 import type { ContentCut, Exclusion, SimpleMessage } from '../phase.js'
@@ -328,7 +329,12 @@ const fromResult = (
 /**
  * The request's extra packets.
  *
+ * Checked and completed once, here: a plain `gatherer` would have its answer checked and
+ * completed again after it returns, a second pass over every packet (and a second copy of
+ * each) for a thousand evidence passages.
+ *
  * @category constructors
  * @since 0.1.0
  */
-export const additional = (): Gatherer => gatherer('packets', ({ request }) => request.packets ?? [])
+export const additional = (): Gatherer =>
+  builtin('packets', ({ request, now }) => async () => E.map((packets: ReadonlyArray<Packet>) => ({ packets, failures: [] }))(checkPackets('packets', request.packets ?? [], now)))

@@ -23,6 +23,7 @@ import type { Exclusion, ExclusionReason, Gathered, Selected, Selection } from '
 import { cosine, type Vectors } from './embed.js'
 import { mmr, sorted, type Ranking } from './mmr.js'
 import type { Prepared, SelectOptions, Unit } from './selector.js'
+import { leave, leaveNeeding, leftOut, needsText, worded } from './leftOut.js'
 import { percent, shareRooms } from './shares.js'
 
 // -------------------------------------------------------------------------------------
@@ -42,11 +43,24 @@ export const BEHIND_WINDOW = 'older than a turn that did not fit (history is one
  * @since 0.1.0
  */
 export const fill = (g: Gathered, prepared: Prepared, options: SelectOptions = {}): Selected => {
+  const [s, left] = fillUnworded(g, prepared, options)
+  return { ...s, excluded: [...s.excluded, ...left()] }
+}
+
+/**
+ * {@link fill}, with what it left out given apart, worded when asked (`./leftOut.ts`): the
+ * selection's `excluded` holds only what came before the fill (the gatherers' and the
+ * relevance gate's), the function gives the fill's own, as {@link fill} words them. A trial
+ * fill that is only measured (`layoutAware`'s first) words nothing.
+ *
+ * @category constructors
+ */
+export const fillUnworded = (g: Gathered, prepared: Prepared, options: SelectOptions = {}): readonly [Selected, () => ReadonlyArray<Exclusion>] => {
   const { config, meter, available } = g.env
   const decoration = options.overhead ?? (() => 0)
   const windowed = options.history !== 'all'
   const selected: Selection[] = []
-  const excluded: Exclusion[] = []
+  const left = leftOut()
   const take = (p: Packet): void => {
     selected.push({ packet: p, tokens: meter.packet(p), scores: prepared.scores.get(p.id)! })
   }
@@ -115,23 +129,25 @@ export const fill = (g: Gathered, prepared: Prepared, options: SelectOptions = {
   }
 
   // 2. the greedy fill
-  const exclude = (u: Unit, reason: ExclusionReason, detail: string): void => {
-    for (const p of u.packets) excluded.push({ id: p.id, reason, detail })
-  }
-  /** Over the budget: a floor decided when the unit would fit the room other types' floors hold. */
-  const missed = (u: Unit, needs: number | undefined, detail: string): void => {
+  const exclude = (u: Unit, reason: ExclusionReason, detail: string): void => leave(left, u, reason, detail)
+  /**
+   * Over the budget, needing `tokens` (a lower bound with `atLeast`; undefined: the budget was
+   * full). A floor decided when the unit would fit the room other types' floors hold.
+   */
+  const missed = (u: Unit, tokens: number | undefined, atLeast: boolean): void => {
     // most builds set no floors: nothing holds room, and no list is made per unit left out
-    if (held.size === 0) return exclude(u, 'over_budget', detail)
+    if (held.size === 0) return tokens === undefined ? exclude(u, 'over_budget', BUDGET_FULL) : leaveNeeding(left, u, tokens, atLeast, remaining)
+    const detail = tokens === undefined ? BUDGET_FULL : needsText(u, tokens, atLeast, remaining)
     const own = u.packets[0]!.type
     const holders = rooms.floors.filter((f) => f.type !== own && (held.get(f.type) ?? 0) > 0)
     const holding = holders.reduce((s, f) => s + held.get(f.type)!, 0)
-    if (holding > 0 && (needs ?? boundOf(u)) <= Math.max(0, remaining) + holding)
+    if (holding > 0 && (tokens ?? boundOf(u)) <= Math.max(0, remaining) + holding)
       exclude(u, 'type_floor', `${detail}; the floor of ${holders.map((f) => `${f.type} (${percent(f.share)}) holds ${held.get(f.type)!}`).join(', ')}`)
     else exclude(u, 'over_budget', detail)
   }
   const fits = (u: Unit): boolean => {
     if (remaining <= 0) {
-      missed(u, undefined, BUDGET_FULL)
+      missed(u, undefined, false)
       return false
     }
     const bound = longestOf(u) > remaining ? boundOf(u, remaining) : 0
@@ -141,7 +157,7 @@ export const fill = (g: Gathered, prepared: Prepared, options: SelectOptions = {
       return false
     }
     if (bound > remaining) {
-      missed(u, bound, `needs ${meter.known(u.packets[0]!) === undefined ? 'at least ' : ''}${bound} tokens${grouped(u)}, ${remaining} left`)
+      missed(u, bound, meter.known(u.packets[0]!) === undefined)
       return false
     }
     const exactCap = capBroken(u, true)
@@ -151,7 +167,7 @@ export const fill = (g: Gathered, prepared: Prepared, options: SelectOptions = {
     }
     const cost = costOf(u)
     if (cost > remaining) {
-      missed(u, cost, `needs ${cost} tokens${grouped(u)}, ${remaining} left`)
+      missed(u, cost, false)
       return false
     }
     return true
@@ -178,21 +194,20 @@ export const fill = (g: Gathered, prepared: Prepared, options: SelectOptions = {
     }
   }
 
-  return {
+  const s: Selected = {
     ...g,
     _phase: 'selected',
     selected,
     scores: prepared.scores,
-    excluded: [...g.excluded, ...prepared.gatedOut, ...excluded],
+    excluded: [...g.excluded, ...prepared.gatedOut],
     warnings: [...g.warnings, ...prepared.warnings],
   }
+  return [s, () => worded(left)]
 }
 
 // -------------------------------------------------------------------------------------
 // utils
 // -------------------------------------------------------------------------------------
-
-const grouped = (u: Unit): string => (u.packets.length > 1 ? ` with the ${u.packets.length - 1} other packet(s) of its group` : '')
 
 const unitText = (u: Unit): string => u.packets.map((p) => p.content).join('\n')
 

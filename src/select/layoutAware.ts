@@ -14,6 +14,7 @@ import { decorationOf, estimate, isRendered, renderBlocks, sectionsOf } from '..
 import type { Structurer } from '../structure/structurer.js'
 import type { Document } from '../structure/document.js'
 import type { Meter } from '../tokenize/meter.js'
+import { fillUnworded } from './fill.js'
 import { fill, prepare, type SelectOptions, type Selector } from './selector.js'
 
 /**
@@ -27,9 +28,10 @@ export const layoutAware =
   (g) => {
     const { meter, available } = g.env
     const prepared = prepare(g, options)
-    const first = fill(g, prepared, options)
+    // a trial, measured: what it left out is worded only if it is the fill kept
+    const [first, left] = fillUnworded(g, prepared, options)
     const doc = structurer(first)
-    if (estimate(doc, meter) <= available - (options.reserve ?? 0)) return first
+    if (estimate(doc, meter) <= available - (options.reserve ?? 0)) return { ...first, excluded: [...first.excluded, ...left()] }
     const typeOf = new Map(first.selected.map((s) => [s.packet.id, s.packet.type]))
     const { content, perType, widest, joined, joinedTotal } = itemCosts(doc, meter, typeOf, true)
     // the layout's own text: the exact count of the first layout (its joins with the items

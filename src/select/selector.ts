@@ -110,11 +110,15 @@ export const prepare = (g: Gathered, options: SelectOptions = {}): Prepared => {
   const gated = options.gate ?? ((p: Packet) => !alwaysKept(p) && p.type !== 'history' && !isRetrieved(p))
 
   const scores = new Map<string, Scores>()
+  // by position too: the loops below read each packet's scores without a lookup by id
+  const byIndex: Scores[] = []
   for (const p of g.packets) {
     const r = p.type === 'history' && p.relevance === undefined && options.relevance === undefined ? undefined : rel(p)
     const { rec, comp } = scorers(p.type)
     const c = rec(p)
-    scores.set(p.id, { relevance: r, recency: c, composite: comp(r, c) })
+    const s = { relevance: r, recency: c, composite: comp(r, c) }
+    scores.set(p.id, s)
+    byIndex.push(s)
   }
 
   const always: Packet[] = []
@@ -129,8 +133,10 @@ export const prepare = (g: Gathered, options: SelectOptions = {}): Prepared => {
     if (d === undefined) details.set(r, (d = `relevance ${round(r)} < ${config.minRelevance}`))
     return d
   }
-  for (const u of toUnits(g.packets, scores)) {
-    if (u.packets.some(alwaysKept)) {
+  for (const u of toUnits(g.packets, scores, byIndex)) {
+    // a lone packet (most units) without the callbacks and lookups a group needs
+    const only = u.packets.length === 1 ? u.packets[0]! : undefined
+    if (only === undefined ? u.packets.some(alwaysKept) : alwaysKept(only)) {
       always.push(...u.packets)
       continue
     }
@@ -139,13 +145,13 @@ export const prepare = (g: Gathered, options: SelectOptions = {}): Prepared => {
     let judged = true
     for (const p of u.packets) {
       if (!gated(p)) continue
-      const r = scores.get(p.id)!.relevance
+      const r = (only === undefined ? scores.get(p.id)! : byIndex[u.index]!).relevance
       if (r === undefined) judged = false
       else best = Math.max(best ?? 0, r)
     }
     if (!judged) unjudged = true
     if (judged && best !== undefined && best < config.minRelevance) {
-      for (const p of u.packets) gatedOut.push({ id: p.id, reason: 'below_min_relevance', detail: detailOf(scores.get(p.id)!.relevance ?? 0) })
+      for (const p of u.packets) gatedOut.push({ id: p.id, reason: 'below_min_relevance', detail: detailOf((only === undefined ? scores.get(p.id)! : byIndex[u.index]!).relevance ?? 0) })
       continue
     }
     let level = byPriority.get(u.priority)
@@ -218,8 +224,11 @@ export const typeScorers = (config: Config, now: number) => {
   }
 }
 
-/** Groups packets sharing a `group` into one unit, at the position of its first member. */
-const toUnits = (packets: ReadonlyArray<Packet>, scores: ReadonlyMap<string, Scores>): ReadonlyArray<Unit> => {
+/**
+ * Groups packets sharing a `group` into one unit, at the position of its first member
+ * (`byIndex`: the packets' scores by position, `scores` by id).
+ */
+const toUnits = (packets: ReadonlyArray<Packet>, scores: ReadonlyMap<string, Scores>, byIndex: ReadonlyArray<Scores>): ReadonlyArray<Unit> => {
   const members = new Map<string, Packet[]>()
   for (const p of packets) {
     if (p.group === undefined) continue
@@ -228,13 +237,14 @@ const toUnits = (packets: ReadonlyArray<Packet>, scores: ReadonlyMap<string, Sco
     else group.push(p)
   }
   const units: Unit[] = []
-  packets.forEach((p, index) => {
+  for (let index = 0; index < packets.length; index++) {
+    const p = packets[index]!
     if (p.group === undefined) {
-      units.push({ packets: [p], priority: p.priority, history: p.type === 'history', score: scores.get(p.id)!.composite, index })
-      return
+      units.push({ packets: [p], priority: p.priority, history: p.type === 'history', score: byIndex[index]!.composite, index })
+      continue
     }
     const ps = members.get(p.group)
-    if (ps === undefined) return // a later member of a group already placed
+    if (ps === undefined) continue // a later member of a group already placed
     members.delete(p.group)
     let priority = 4
     let score = Number.NEGATIVE_INFINITY
@@ -243,6 +253,6 @@ const toUnits = (packets: ReadonlyArray<Packet>, scores: ReadonlyMap<string, Sco
       score = Math.max(score, scores.get(x.id)!.composite)
     }
     units.push({ packets: ps, priority, history: ps.every((x) => x.type === 'history'), score, index })
-  })
+  }
   return units
 }

@@ -5,7 +5,8 @@ import type { Config } from '../../src/config.js'
 import type { PacketInput, PacketType } from '../../src/packet.js'
 import type { Selected, SimpleMessage } from '../../src/phase.js'
 import { build } from '../../src/pipeline.js'
-import { alwaysKept, defaultSelector } from '../../src/select/selector.js'
+import { fillUnworded } from '../../src/select/fill.js'
+import { alwaysKept, defaultSelector, fill, prepare } from '../../src/select/selector.js'
 import type { TypeSettings, TypeSettingsByType } from '../../src/select/shares.js'
 import { gpt4o, MINUTE, NOW } from '../helpers.js'
 import { seeded } from '../prop.js'
@@ -104,6 +105,36 @@ describe('fill with per-type shares', () => {
         }
       }),
       seeded(100),
+    )
+  })
+
+  it('a fill worded later selects and says what a fill worded at once does', async () => {
+    await fc.assert(
+      fc.asyncProperty(requestArb, typesArb, fc.integer({ min: 20, max: 800 }), fc.integer({ min: 0, max: 6 }), async (request, types, maxTokens, overhead) => {
+        const config: Partial<Config> = { maxTokens, reserveRatio: 0, minRelevance: 0.2, maxHistoryMessages: Infinity, maxItemShare: 1, types }
+        const options = { overhead: (p: { readonly type: PacketType }) => (p.type === 'history' ? overhead : 1) }
+        // fresh gathers: each has its own meter, so what one fill counted cannot help the other
+        const g = await gathered(request, config)
+        const reported = fill(g, prepare(g, options), options)
+        const h = await gathered(request, config)
+        const prepared = prepare(h, options)
+        const [trial, left] = fillUnworded(h, prepared, options)
+        expect(trial.selected.map((x) => x.packet.id)).toEqual(reported.selected.map((x) => x.packet.id))
+        expect(trial.excluded).toEqual([...h.excluded, ...prepared.gatedOut])
+        // worded afterwards, after another fill counted more: the words the fill would have said
+        fill(h, prepared, { ...options, reserve: 3 })
+        expect([...trial.excluded, ...left()]).toEqual(reported.excluded)
+        // every 'needs' detail names the unit's cost (exact when counted) and the room left
+        for (const e of reported.excluded) {
+          const m = /^needs (at least )?(\d+) tokens(?: with the \d+ other packet\(s\) of its group)?, (-?\d+) left/.exec(e.detail ?? '')
+          if (m === null) continue
+          expect(Number(m[2])).toBeGreaterThan(Number(m[3]))
+          const p = g.packets.find((x) => x.id === e.id)!
+          const known = g.env.meter.known(p)
+          if (m[1] === undefined && p.group === undefined) expect(Number(m[2])).toBe(known! + options.overhead(p))
+        }
+      }),
+      seeded(120),
     )
   })
 })

@@ -16,11 +16,12 @@
 //   modules stay lazily loaded files. Every chunk is minified, local names included (see
 //   `minified`: importing the root is mostly parsing).
 // - the packed rank tables, dist/ranks/<encoding>.bin (src/tokenize/rankFile.ts): on Node the
-//   first count reads one file instead of parsing, decoding and hashing js-tiktoken's ranks.
+//   first count reads the pages of one file it needs instead of parsing, decoding and hashing
+//   js-tiktoken's ranks.
 // - the CLI as its own bundle, dist/cli/bundle/ (esbuild, then rollup merges small chunks), run
 //   by bin/gssc.mjs: each command's code is a chunk loaded only when that command runs.
 import { build, transform } from 'esbuild'
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { rollup } from 'rollup'
@@ -165,7 +166,11 @@ const { pack } = await import(`data:text/javascript;base64,${Buffer.from(packer.
 mkdirSync(join(dist, 'ranks'), { recursive: true })
 for (const encoding of ['o200k_base', 'cl100k_base']) {
   const ranks = (await import(`js-tiktoken/ranks/${encoding}`)).default
-  writeFileSync(join(dist, 'ranks', `${encoding}.bin`), pack(ranks))
+  // written beside, then renamed over: a running process reads its open file page by page
+  // (src/tokenize/rankPages.ts), and a rename leaves that file as it was
+  const file = join(dist, 'ranks', `${encoding}.bin`)
+  writeFileSync(`${file}.tmp`, pack(ranks))
+  renameSync(`${file}.tmp`, file)
 }
 
 // -------------------------------------------------------------------------------------

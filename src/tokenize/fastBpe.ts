@@ -23,8 +23,8 @@ import { mergePiece } from './merge.js'
 import { pairCache, type PairCache } from './pairCache.js'
 import { initialParts } from './pieceParts.js'
 import { MEMO_UNITS, pieceMemo, recall, remember, type PieceMemo } from './pieceMemo.js'
-import { compileSplitter, nextPiece, warmSplitter, type Splitter } from './pretokenize.js'
-import { readRankFile, readRankFileAsync } from './rankFile.js'
+import { compileSplitter, nextPiece, type Splitter } from './pretokenize.js'
+import { readRankFile } from './rankFile.js'
 import { prefixHashes, rankOf, rankTable, type RankTable } from './rankTable.js'
 import { scratch, type Scratch } from './scratch.js'
 import { MAX_BYTES_PER_UNIT, utf8Into } from './utf8.js'
@@ -99,17 +99,19 @@ interface Tables {
  * The read-only part of an engine, built once per encoding per process. This is the one
  * module-level memo in gssc, on purpose: "ranks load lazily, once" should hold even when a
  * caller makes a new tokenizer per build (as `build` does when given none), and even
- * reading the packed o200k table costs tens of milliseconds and 6 MiB. The tables are never
- * written after they are built, so sharing them cannot change any result; everything that
- * does change (the pair memo, the character table, the scratch space, the splitter's
- * position) stays per engine.
+ * reading the whole packed o200k table costs tens of milliseconds and 6 MiB. The tables are
+ * never changed after they are built, only read in from their file as lookups reach them
+ * (`rankPages.ts`: every byte compared is read first), so sharing them cannot change any
+ * result; everything that does change (the pair and piece memos, the character table, the
+ * scratch space, the splitter's position) stays per engine.
  */
 const tables = new Map<EncodingName, Tables>()
 
 /**
- * Loads an encoding's tables from the packed rank file shipped in `dist/ranks/` (Node only),
- * once per process. False when there is none, and the tables must come from js-tiktoken's
- * rank module (`loadEncoding`).
+ * Opens an encoding's tables from the packed rank file shipped in `dist/ranks/` (Node only),
+ * once per process: its small parts now, the rest as lookups reach it (`readRankFile`). False
+ * when there is none, and the tables must come from js-tiktoken's rank module
+ * (`loadEncoding`).
  *
  * @category loading
  * @since 0.2.0
@@ -123,21 +125,15 @@ export const loadPackedTables = (encoding: EncodingName): boolean => {
 }
 
 /**
- * {@link loadPackedTables}, reading the file off the main thread and compiling the encoding's
- * pre-tokenizer regex meanwhile (`readRankFileAsync`, `warmSplitter`), so a first count after
- * `await tokenizer.ready()` pays for neither. What a tokenizer's `ready()` runs.
+ * {@link loadPackedTables}, as a promise: what a tokenizer's `ready()` runs. The file's small
+ * parts are read now; the rest as lookups reach it, and the pre-tokenizer regex is compiled
+ * once text past ASCII needs it (`pretokenize.ts`), so a first count after
+ * `await tokenizer.ready()` pays for what it uses.
  *
  * @category loading
  * @since 0.2.0
  */
-export const loadPackedTablesAsync = async (encoding: EncodingName): Promise<boolean> => {
-  if (tables.has(encoding)) return true
-  const file = await readRankFileAsync(encoding, warmSplitter)
-  if (file._tag === 'Left') return false
-  // two loads may have raced: the first kept stays (both read the same file)
-  if (!tables.has(encoding)) tables.set(encoding, file.right)
-  return true
-}
+export const loadPackedTablesAsync = async (encoding: EncodingName): Promise<boolean> => loadPackedTables(encoding)
 
 const sharedTables = (encoding: EncodingName): Tables => {
   let t = tables.get(encoding)
@@ -156,7 +152,7 @@ const createEngine = (encoding: EncodingName): Engine => {
     table,
     chars: undefined,
     mergedWithout: 0,
-    splitter: compileSplitter(pattern),
+    splitter: compileSplitter(pattern, encoding),
     pieceStart: new Int32Array(1),
     pairs: pairCache(),
     memo: pieceMemo(),

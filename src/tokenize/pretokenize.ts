@@ -6,34 +6,45 @@
  * The encodings' regexes match every character, so pieces are contiguous: a sticky `test()`
  * at the end of the previous piece finds the next one, and `lastIndex` is its end. Should a
  * character ever match nothing, a global `exec` from the same place finds the next match, as
- * `matchAll` would.
+ * `matchAll` would. For o200k_base and cl100k_base, a piece of ASCII text is found by a scan
+ * instead (`asciiPieces.ts`): the regex is compiled only once some text needs it.
  *
  * @module
  */
+import { asciiPieceEnd, type AsciiRules } from './asciiPieces.js'
 
-/** The two compiled forms of one pre-tokenizer pattern. */
+/** The two compiled forms of one pre-tokenizer pattern, and its ASCII rules when known. */
 export interface Splitter {
-  /** Flags `uy`: matches only at `lastIndex`. */
-  readonly sticky: RegExp
   /**
-   * Flags `gu`: searches from `lastIndex`. Compiled on first use: the sticky form almost always
-   * matches, and compiling a pattern of Unicode property classes costs milliseconds of a first count.
+   * Flags `uy`: matches only at `lastIndex`. Compiled on first use: compiling a pattern of
+   * Unicode property classes costs 10–20 ms of a process's first count, which ASCII text
+   * split by `ascii` never needs.
    */
+  readonly sticky: () => RegExp
+  /** Flags `gu`: searches from `lastIndex`. Compiled on first use: the sticky form almost always matches. */
   readonly global: () => RegExp
+  /** The pattern's rules written out for ASCII text (`asciiPieces.ts`), when it is one of those. */
+  readonly ascii: AsciiRules | undefined
 }
 
 /**
- * Compiles a pre-tokenizer pattern. Capturing groups become non-capturing (they change no
- * match, only what a match records).
+ * Compiles a pre-tokenizer pattern (on first use). Capturing groups become non-capturing
+ * (they change no match, only what a match records). Give `ascii` only for the pattern
+ * those rules are written from.
  *
  * @example
- * const splitter = compileSplitter(ranks.pat_str)
+ * const splitter = compileSplitter(ranks.pat_str, 'o200k')
  * @category constructors
  */
-export const compileSplitter = (pattern: string): Splitter => {
+export const compileSplitter = (pattern: string, ascii?: AsciiRules): Splitter => {
   const source = nonCapturing(pattern)
+  let sticky: RegExp | undefined
   let global: RegExp | undefined
-  return { sticky: new RegExp(source, 'uy'), global: () => (global ??= new RegExp(source, 'gu')) }
+  return {
+    sticky: () => (sticky ??= new RegExp(source, 'uy')),
+    global: () => (global ??= new RegExp(source, 'gu')),
+    ascii,
+  }
 }
 
 /**
@@ -75,7 +86,12 @@ export const nextPiece = (splitter: Splitter, text: string, from: number, start:
   // nothing is left (an empty match there would yield no token): asking the global form would
   // compile it, milliseconds of every first count, only to learn that
   if (from >= text.length) return -1
-  const { sticky } = splitter
+  const end = splitter.ascii === undefined ? -1 : asciiPieceEnd(splitter.ascii, text, from)
+  if (end > from) {
+    start[0] = from
+    return end
+  }
+  const sticky = splitter.sticky()
   sticky.lastIndex = from
   if (sticky.test(text) && sticky.lastIndex > from) {
     start[0] = from
@@ -98,24 +114,3 @@ export const nextPiece = (splitter: Splitter, text: string, from: number, start:
 }
 
 const isLow = (c: number): boolean => c >= 0xdc00 && c <= 0xdfff
-
-/**
- * Compiles a pattern's regex ahead of a first count, by splitting a short ASCII text with it.
- * V8 keeps a regex's compiled code by source and flags, so the splitter a tokenizer makes
- * later starts compiled: `ready()` runs this while the rank file is read off the main thread,
- * and a first count no longer pays the compile (10-20 ms for o200k's Unicode classes on a slow
- * machine). ASCII only: V8 compiles again for text with characters past Latin-1, and that
- * second compile would outlast the read.
- *
- * @example
- * warmSplitter(ranks.pat_str)
- * @category utils
- */
-export const warmSplitter = (pattern: string): void => {
-  const splitter = compileSplitter(pattern)
-  const start = new Int32Array(1)
-  // two matches or more: V8 interprets a regex first and compiles it on its second run
-  for (let from = 0, end: number; (end = nextPiece(splitter, WARM_TEXT, from, start)) >= 0; from = end);
-}
-
-const WARM_TEXT = "Warm up: it's 2 words, then 3."

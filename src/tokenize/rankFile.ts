@@ -5,9 +5,10 @@
  *
  * The file is the table itself ({@link RankTable}: bucket offsets, entries, the one- and
  * two-byte tables, then all token bytes and the pre-tokenizer pattern), so unpacking makes
- * typed views of the bytes read: no pass over the tokens, and no memory written besides the
- * read. (Filling a hash table on load cost more than the read: every page of an 8 MiB table
- * is a page fault.)
+ * typed views of its bytes: no pass over the tokens. On Node the file is not even read whole
+ * up front: its header, direct tables and pattern are, and the rest page by page as lookups
+ * reach it (`rankPages.ts`): a first count of a message reads a few dozen of o200k's 1,443
+ * pages, where reading them all was most of its time.
  *
  * On Node the file is read through `process.getBuiltinModule`, so this module imports no
  * `node:` module and the core still bundles for browsers; there, and wherever the file is
@@ -16,8 +17,10 @@
  * @module
  */
 import * as E from 'fp-ts/lib/Either.js'
+import { pipe } from 'fp-ts/lib/function.js'
 import type { EncodingName } from './bpe.js'
 import type { DecodedRanks } from './decodeRanks.js'
+import { pages, readAll, type PagesFs } from './rankPages.js'
 import { powers, type RankTable } from './rankTable.js'
 import { nodeRequire } from './ranks.js'
 
@@ -94,7 +97,7 @@ export const unpackRanks = (file: Uint8Array): E.Either<string, UnpackedRanks> =
   })
   const bytes = new Uint8Array(own.buffer, at, size)
   const pattern = new TextDecoder().decode(new Uint8Array(own.buffer, at + size!, patternSize))
-  const table: RankTable = { bytes, byteRank: byteRank!, bytePairRank: bytePairRank!, maxLength: maxLength!, power: powers(maxLength!), buckets: buckets!, entries: entries!, shift: 32 - bits! }
+  const table: RankTable = { bytes, byteRank: byteRank!, bytePairRank: bytePairRank!, maxLength: maxLength!, power: powers(maxLength!), buckets: buckets!, entries: entries!, shift: 32 - bits!, pages: undefined }
   return E.right({ table, pattern, tokens: () => tokensOf(entries!, bytes) })
 }
 
@@ -113,14 +116,10 @@ const tokensOf = (entries: Int32Array, bytes: Uint8Array): DecodedRanks => {
   return { bytes, rank, start, end }
 }
 
-interface NodeFs {
-  readonly readFileSync: (path: string | URL) => Uint8Array
+interface NodeFs extends PagesFs {
   readonly openSync: (path: string | URL) => number
   readonly existsSync: (path: URL) => boolean
   readonly fstatSync: (fd: number) => { readonly size: number }
-  readonly readSync: (fd: number, into: Uint8Array, offset: number, length: number, position: number) => number
-  readonly read: (fd: number, into: Uint8Array, offset: number, length: number, position: number, done: (error: Error | null, read: number) => void) => void
-  readonly closeSync: (fd: number) => void
 }
 
 const failed = (e: unknown): E.Either<string, never> => E.left(`no rank file: ${e instanceof Error ? e.message : String(e)}`)
@@ -170,89 +169,53 @@ const beside = (fs: NodeFs, encoding: EncodingName): URL | undefined => {
 }
 
 /**
- * The packed file of an encoding, unpacked, when running on Node from an installed build of
- * gssc. Left (why) anywhere else.
+ * The packed file of an encoding, opened for paging ({@link openRankFile}), when running on
+ * Node from an installed build of gssc. Left (why) anywhere else.
  *
  * @category loading
  * @since 0.2.0
  */
 export const readRankFile = (encoding: EncodingName): E.Either<string, UnpackedRanks> => {
   const path = located(encoding)
-  if (path._tag === 'Left') return path
-  try {
-    return unpackRanks(nodeFs()!.readFileSync(path.right))
-  } catch (e) {
-    return failed(e)
-  }
+  return path._tag === 'Left' ? path : openRankFile(path.right)
 }
 
 /**
- * {@link readRankFile}, with the bulk of the file read by Node's thread pool
- * ({@link readPackedFile}).
+ * Opens a packed file on Node: reads its header, its one- and two-byte tables and its pattern,
+ * and leaves the rest to be read page by page as lookups reach it (`rankPages.ts`); asking
+ * for the tokens reads it all. Left (why) for a missing file, or one {@link unpackRanks}
+ * refuses (the file is then closed).
  *
  * @example
- * const file = await readRankFileAsync('o200k_base', warmSplitter)
+ * const file = openRankFile('dist/ranks/o200k_base.bin')
  * @category loading
  * @since 0.2.0
  */
-export const readRankFileAsync = (encoding: EncodingName, whileReading: (pattern: string) => void): Promise<E.Either<string, UnpackedRanks>> => {
-  const path = located(encoding)
-  return path._tag === 'Left' ? Promise.resolve(path) : readPackedFile(path.right, whileReading)
-}
-
-/**
- * Reads and unpacks a packed file on Node, the bulk of it in Node's thread pool: the header
- * and the pattern (at the file's end) are read first, `whileReading(pattern)` runs on this
- * thread during the rest of the read, and the promise resolves with the file unpacked. Most
- * of a first read is page faults on fresh memory (~6 MB for o200k), so the work given to
- * `whileReading` (compiling the pattern's regex) is had for free on a machine with a second
- * core. Never rejects: Left (why) for a missing file, or one {@link unpackRanks} refuses
- * (`whileReading` is then not called).
- *
- * @example
- * const file = await readPackedFile('dist/ranks/o200k_base.bin', warmSplitter)
- * @category loading
- * @since 0.2.0
- */
-export const readPackedFile = (path: string | URL, whileReading: (pattern: string) => void): Promise<E.Either<string, UnpackedRanks>> => {
+export const openRankFile = (path: string | URL): E.Either<string, UnpackedRanks> => {
   const fs = nodeFs()
-  if (fs === undefined) return Promise.resolve(E.left('not on Node'))
+  if (fs === undefined) return E.left('not on Node')
   let fd: number | undefined
-  let started: { readonly read: Promise<E.Either<string, UnpackedRanks>>; readonly pattern: string }
   try {
     fd = fs.openSync(path)
     const size = fs.fstatSync(fd).size
     const file = new Uint8Array(size)
-    if (size >= 4 * HEADER) fs.readSync(fd, file, 0, 4 * HEADER, 0)
+    fs.readSync(fd, file, 0, Math.min(size, 4 * HEADER), 0)
     const header = size >= 4 * HEADER ? new Int32Array(file.buffer, 0, HEADER) : undefined
-    const tail = size - (header?.[6] ?? 0)
     // too short, of another format or byte order, or truncated: unpackRanks says why
     if (header === undefined || header[0] !== MAGIC || header[1] !== VERSION || size !== fileSize(header[2]!, header[3]!, header[4]!, header[6]!)) {
       fs.closeSync(fd)
-      return Promise.resolve(unpackRanks(file))
+      return unpackRanks(file)
     }
-    fs.readSync(fd, file, tail, size - tail, tail)
-    const pattern = new TextDecoder().decode(file.subarray(tail))
-    const open = fd
-    const read = readRange(fs, open, file, 4 * HEADER, tail)
-      .then(
-        () => unpackRanks(file),
-        (e: unknown) => failed(e),
-      )
-      .finally(() => fs.closeSync(open))
-    started = { read, pattern }
+    // the one- and two-byte tables follow the buckets and entries
+    const [buckets, entries, byteRank, bytePairRank] = parts(header[2]!, header[3]!)
+    const direct = 4 * (HEADER + buckets! + entries!)
+    const paged = pages(fs, fd, file, [[direct, direct + 4 * (byteRank! + bytePairRank!)], [size - header[6]!, size]])
+    return pipe(
+      unpackRanks(file),
+      E.map((u) => ({ ...u, table: { ...u.table, pages: paged }, tokens: () => (readAll(paged), u.tokens()) })),
+    )
   } catch (e) {
     if (fd !== undefined) fs.closeSync(fd)
-    return Promise.resolve(failed(e))
+    return failed(e)
   }
-  whileReading(started.pattern)
-  return started.read
 }
-
-// Reads file bytes [from, to) into the same place of `into`, in as many reads as it takes.
-const readRange = (fs: NodeFs, fd: number, into: Uint8Array, from: number, to: number): Promise<void> =>
-  from >= to
-    ? Promise.resolve()
-    : new Promise<number>((resolve, reject) => fs.read(fd, into, from, to - from, from, (error, read) => (error === null ? resolve(read) : reject(error)))).then((read) =>
-        read === 0 ? Promise.reject(new Error('the file ended early')) : readRange(fs, fd, into, from + read, to),
-      )

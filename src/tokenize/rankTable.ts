@@ -13,6 +13,7 @@
  * @module
  */
 import type { DecodedRanks } from './decodeRanks.js'
+import { readBucket, type Pages } from './rankPages.js'
 
 // -------------------------------------------------------------------------------------
 // model
@@ -20,7 +21,7 @@ import type { DecodedRanks } from './decodeRanks.js'
 
 /**
  * A rank table. Read-only once built ({@link rankTable}, or straight from a packed file's
- * bytes: every field but `power` is a view into it, so loading one is a single read).
+ * bytes: every array but `power` is a view into it, read as lookups reach it, see `pages`).
  */
 export interface RankTable {
   /** All token bytes (from {@link DecodedRanks}). */
@@ -42,6 +43,12 @@ export interface RankTable {
   readonly entries: Int32Array
   /** `32 − log2(bucket count)`: Fibonacci hashing keeps the high bits. */
   readonly shift: number
+  /**
+   * For a table opened from a packed file and not read whole yet: which of its pages are in
+   * (`rankPages.ts`); {@link rankOf} reads what it compares first. Undefined for a table
+   * built or read whole.
+   */
+  readonly pages: Pages | undefined
 }
 
 /** Multiplier of the polynomial hash (odd, so every byte reaches every higher bit). */
@@ -102,7 +109,7 @@ export const rankTable = (tokens: DecodedRanks): RankTable => {
     entries[at + 2] = word(bytes, s + 4, s + n)
     entries[at + 3] = s
   }
-  return { bytes, byteRank, bytePairRank, maxLength, power, buckets, entries, shift }
+  return { bytes, byteRank, bytePairRank, maxLength, power, buckets, entries, shift, pages: undefined }
 }
 
 /**
@@ -156,6 +163,8 @@ export const rankOf = (table: RankTable, bytes: Uint8Array, hash: Int32Array, st
   const h = (hash[end]! - Math.imul(hash[start]!, table.power[n]!)) | 0
   const { buckets, entries } = table
   const b = Math.imul(h, GOLDEN) >>> table.shift
+  const { pages } = table
+  if (pages !== undefined && !pages.complete) readBucket(table, pages, b)
   const last = buckets[b + 1]! << 2
   let at = buckets[b]! << 2
   if (at === last) return -1

@@ -134,7 +134,7 @@ describe('an app that installs the tarball', () => {
       `const { encodingTokenizer } = await import('gssc')`,
       // counting before any load reads the ranks through process.getBuiltinModule (Node ≥ 20.16)
       `console.log(encodingTokenizer('o200k_base').count('hello world'))`,
-      // ready() reads the packed file shipped in dist/ranks (off the main thread), not js-tiktoken's module
+      // ready() opens the packed file shipped in dist/ranks (read page by page), not js-tiktoken's module
       `const { isLoaded } = await import('gssc/tokenize')`,
       `const cl100k = encodingTokenizer('cl100k_base')`,
       `await cl100k.ready()`,

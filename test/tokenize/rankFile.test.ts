@@ -3,9 +3,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { EncodingName } from '../../src/tokenize/bpe.js'
-import { decodeRanks } from '../../src/tokenize/decodeRanks.js'
-import { packRanks, readPackedFile, readRankFile, readRankFileAsync, unpackRanks } from '../../src/tokenize/rankFile.js'
-import { rankTable } from '../../src/tokenize/rankTable.js'
+import { decodeRanks, type DecodedRanks } from '../../src/tokenize/decodeRanks.js'
+import { openRankFile, packRanks, readRankFile, unpackRanks } from '../../src/tokenize/rankFile.js'
+import { READ_ALL_AFTER } from '../../src/tokenize/rankPages.js'
+import { prefixHashes, rankOf, rankTable, type RankTable } from '../../src/tokenize/rankTable.js'
 import { loadRanks } from '../../src/tokenize/ranks.js'
 
 const ENCODINGS: ReadonlyArray<EncodingName> = ['o200k_base', 'cl100k_base']
@@ -60,26 +61,39 @@ describe('packed rank files', () => {
     expect(() => packRanks(tokens, rankTable(tokens), '.')).toThrow(/out of rank order/)
   })
 
-  it('read off the main thread to the same table, handing over the pattern while the rest is read', async () => {
+  it('open for paging: lookups read what they compare, give the same ranks, and asking for the tokens reads the rest', () => {
     const { tokens, table, pattern } = decoded('cl100k_base')
     const dir = mkdtempSync(join(tmpdir(), 'gssc-ranks-'))
     try {
       const path = join(dir, 'cl100k_base.bin')
       writeFileSync(path, packRanks(tokens, table, pattern))
-      const seen: string[] = []
-      const read = readPackedFile(path, (p) => seen.push(p))
-      // handed over before the read is done (it is still pending in the thread pool)
-      expect(seen).toEqual([pattern])
-      const file = await read
+      const file = openRankFile(path)
       if (file._tag === 'Left') throw new Error(file.left)
-      sameArrays(file.right.table, table)
+      const paged = file.right.table
       expect(file.right.pattern).toBe(pattern)
+      expect(paged.pages?.complete).toBe(false)
+      // 30 tokens spread over the table (long ones among them), and slices that are no token:
+      // up to three pages each, fewer than make it read the rest
+      const n = tokens.rank.length
+      for (let k = 0; k < 30; k++) {
+        const t = k === 0 ? longest(tokens) : (k * 3361) % n
+        const bytes = tokens.bytes.slice(tokens.start[t]!, tokens.end[t]!)
+        expect(lookup(paged, bytes)).toBe(tokens.rank[t])
+        const longer = new Uint8Array([...bytes, 0xff, k])
+        expect(lookup(paged, longer)).toBe(lookup(table, longer))
+      }
+      // still paging: the test covered lookups on a table not yet read whole
+      expect(paged.pages?.complete).toBe(false)
+      expect(paged.pages!.count).toBeLessThanOrEqual(READ_ALL_AFTER)
+      sameArrays(file.right.tokens(), tokens)
+      expect(paged.pages?.complete).toBe(true)
+      sameArrays({ ...paged, pages: undefined }, table)
     } finally {
       rmSync(dir, { recursive: true, force: true })
     }
   })
 
-  it('read off the main thread, refuse what unpacking refuses and a missing file, without handing over a pattern', async () => {
+  it('open for paging, refusing what unpacking refuses and a missing file, and failing a lookup on a file cut short while in use', () => {
     const { tokens, table, pattern } = decoded('cl100k_base')
     const file = packRanks(tokens, table, pattern)
     const other = file.slice()
@@ -93,11 +107,15 @@ describe('packed rank files', () => {
       ]
       for (const [bytes, why] of cases) {
         writeFileSync(join(dir, 'x.bin'), bytes)
-        const seen: string[] = []
-        expect(await readPackedFile(join(dir, 'x.bin'), (p) => seen.push(p))).toEqual({ _tag: 'Left', left: expect.stringMatching(why) })
-        expect(seen).toEqual([])
+        expect(openRankFile(join(dir, 'x.bin'))).toEqual({ _tag: 'Left', left: expect.stringMatching(why) })
       }
-      expect(await readPackedFile(join(dir, 'missing.bin'), () => undefined)).toEqual({ _tag: 'Left', left: expect.stringMatching(/^no rank file: .*missing\.bin/) })
+      expect(openRankFile(join(dir, 'missing.bin'))).toEqual({ _tag: 'Left', left: expect.stringMatching(/^no rank file: .*missing\.bin/) })
+      // rewritten in place (the build renames instead): never zeros read as ranks
+      writeFileSync(join(dir, 'y.bin'), file)
+      const open = openRankFile(join(dir, 'y.bin'))
+      if (open._tag === 'Left') throw new Error(open.left)
+      writeFileSync(join(dir, 'y.bin'), file.subarray(0, 64))
+      expect(() => lookup(open.right.table, new TextEncoder().encode(' hello'))).toThrow(/ended at byte/)
     } finally {
       rmSync(dir, { recursive: true, force: true })
     }
@@ -109,18 +127,22 @@ describe('packed rank files', () => {
     for (const encoding of ENCODINGS) {
       const read = readRankFile(encoding)
       if (read._tag === 'Left') throw new Error(read.left)
-      sameArrays(read.right.table, decoded(encoding).table)
-    }
-  })
-
-  it.skipIf(!existsSync('dist/ranks/o200k_base.bin'))('are read off the main thread from dist/ranks too, with the encoding\'s pattern handed over', async () => {
-    for (const encoding of ENCODINGS) {
-      const seen: string[] = []
-      const read = await readRankFileAsync(encoding, (p) => seen.push(p))
-      if (read._tag === 'Left') throw new Error(read.left)
-      const { table, pattern } = decoded(encoding)
-      sameArrays(read.right.table, table)
-      expect(seen).toEqual([pattern])
+      read.right.tokens() // reads it whole
+      sameArrays({ ...read.right.table, pages: undefined }, decoded(encoding).table)
     }
   })
 })
+
+// The token with the most bytes (its lookup compares bytes past the entry's first 8).
+const longest = (tokens: DecodedRanks): number => {
+  let best = 0
+  for (let t = 0; t < tokens.rank.length; t++) if (tokens.end[t]! - tokens.start[t]! > tokens.end[best]! - tokens.start[best]!) best = t
+  return best
+}
+
+// The rank of `bytes` in `table`, as the engine looks it up.
+const lookup = (table: RankTable, bytes: Uint8Array): number => {
+  const hash = new Int32Array(bytes.length + 1)
+  prefixHashes(bytes, bytes.length, hash)
+  return rankOf(table, bytes, hash, 0, bytes.length)
+}

@@ -397,8 +397,11 @@ const right = <A>(e: E.Either<{ readonly message: string }, A>): A => {
   return e.right
 }
 
+/** Messages of the session `sessionEndToEnd` warms up on. */
+const WARM_UP_MESSAGES = 1000
+
 /**
- * The documented route from a session file to a context (README › Session histories):
+ * The documented route from a session file to a context (docs/sessions.md › A context every turn):
  * `buildSession` (or `rebuildSession` with the previous build) then `build` with the
  * session's window gatherer, timed end to end on a generated pi session of `n` messages.
  */
@@ -412,6 +415,17 @@ export const sessionEndToEnd = async (tokenizer: Tokenizer, n: number, rounds: n
   const warm: number[] = []
   let checked = true
   try {
+    // warm-up, untimed, on a short session: both paths compiled before the first round, as in
+    // a long-running agent (as `inMemoryRebuild` does; a rebuild's short loops need many more
+    // calls than a cold build's long ones before V8 optimizes them)
+    const warmUp = `${syntheticPiSession({ messages: WARM_UP_MESSAGES }).join('\n')}\n`
+    for (let i = 0; i < 2; i++) {
+      await writeFile(file, warmUp)
+      const first = right(await buildSession(file, { tokenizer })())
+      await context(first)
+      await appendFile(file, `${syntheticUserLine(WARM_UP_MESSAGES, 'And now run the whole test suite again, please.')}\n`)
+      for (let k = 0; k < 25; k++) await context(right(await rebuildSession(file, { tokenizer }, first)()))
+    }
     for (let i = 0; i < rounds; i++) {
       await writeFile(file, text)
       let t0 = performance.now()

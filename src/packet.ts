@@ -104,7 +104,10 @@ export interface PacketInput {
  */
 export const packet = (input: PacketInput, now: number): Packet => {
   const source = input.source ?? input.type
-  const base: Packet = {
+  // made here and set field by field before it is returned: `{ ...base, ...(x ? {} : { x }) }`
+  // costs about 10 µs a packet on Node 20, these assignments a fraction of one (same fields,
+  // same order), and a history window is made into packets every turn
+  const p: { -readonly [K in keyof Packet]: Packet[K] } = {
     id: input.id ?? `${input.type}:${contentId(`${source}\u0000${input.content}`)}`,
     type: input.type,
     priority: input.priority ?? DEFAULT_PRIORITY[input.type],
@@ -113,15 +116,11 @@ export const packet = (input: PacketInput, now: number): Packet => {
     source,
     metadata: input.metadata ?? {},
   }
-  // most packets carry none of the optional fields: no copy for them (a build gathers thousands)
-  if (input.relevance === undefined && input.message === undefined && input.group === undefined && input.tokens === undefined) return base
-  return {
-    ...base,
-    ...(input.relevance === undefined ? {} : { relevance: input.relevance }),
-    ...(input.message === undefined ? {} : { message: withEpochTimestamp(input.message) }),
-    ...(input.group === undefined ? {} : { group: input.group }),
-    ...(input.tokens === undefined ? {} : { tokens: input.tokens }),
-  }
+  if (input.relevance !== undefined) p.relevance = input.relevance
+  if (input.message !== undefined) p.message = withEpochTimestamp(input.message)
+  if (input.group !== undefined) p.group = input.group
+  if (input.tokens !== undefined) p.tokens = input.tokens
+  return p
 }
 
 // -------------------------------------------------------------------------------------

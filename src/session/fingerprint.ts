@@ -1,7 +1,8 @@
 /**
  * Recognizing a file an earlier build read: same inode, not shorter, and the same bytes at
  * its start and just before where the earlier read stopped. A rewrite (pi rewrites a file
- * when it migrates it) or a truncation fails one of these, and forces a full load.
+ * when it migrates it) or a truncation fails one of these, and forces a full load. The
+ * check itself is `growth` (`./growth.ts`), which reads the appended bytes in the same pass.
  *
  * @module
  */
@@ -21,14 +22,18 @@ export interface Fingerprint {
   readonly tail: string
 }
 
-const WINDOW = 4096
+/** Bytes hashed at the start of a file and before where a read stopped. */
+export const WINDOW = 4096
+
+/** The hash a fingerprint keeps of a window's bytes. */
+export const hashBytes = (bytes: Uint8Array): string => createHash('sha1').update(bytes).digest('hex')
 
 const hashRange = async (file: string, start: number, length: number): Promise<string> => {
   const handle = await open(file, 'r')
   try {
     const buf = Buffer.alloc(length)
     const { bytesRead } = await handle.read(buf, 0, length, start)
-    return createHash('sha1').update(buf.subarray(0, bytesRead)).digest('hex')
+    return hashBytes(buf.subarray(0, bytesRead))
   } finally {
     await handle.close()
   }
@@ -53,22 +58,3 @@ export const fingerprint = async (file: string, s: { readonly dev: number; reado
   head: await hashRange(file, 0, Math.min(WINDOW, end)),
   tail: await hashRange(file, Math.max(0, end - WINDOW), Math.min(WINDOW, end)),
 })
-
-/**
- * How a file compares with a fingerprint: `same` (nothing appended), `grown` (only
- * appended to), or why it must be read again from the start.
- *
- * @category utils
- */
-export const compare = async (
-  file: string,
-  fp: Fingerprint,
-  now: { readonly dev: number; readonly ino: number; readonly mtimeMs: number; readonly size: number },
-): Promise<{ readonly _tag: 'Same' } | { readonly _tag: 'Grown' } | { readonly _tag: 'Changed'; readonly reason: string }> => {
-  if (now.dev !== fp.dev || now.ino !== fp.ino) return { _tag: 'Changed', reason: 'the file was replaced (new inode)' }
-  if (now.size < fp.end) return { _tag: 'Changed', reason: `the file shrank (${now.size} < ${fp.end} bytes read before)` }
-  if (now.size === fp.end && now.mtimeMs === fp.mtimeMs) return { _tag: 'Same' }
-  const again = await fingerprint(file, now, fp.end)
-  if (again.head !== fp.head || again.tail !== fp.tail) return { _tag: 'Changed', reason: 'the bytes read before have changed (the file was rewritten)' }
-  return now.size === fp.end ? { _tag: 'Same' } : { _tag: 'Grown' }
-}

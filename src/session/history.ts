@@ -128,8 +128,10 @@ export interface Paired extends History {
  */
 export const pairFrom = (prepared: ReadonlyArray<Prepared>, count: Count, from?: { readonly history: History; readonly at: PairPoint }): Paired => {
   const at = from?.at ?? { prepared: 0, items: 0, repairs: 0 }
-  const items: HistoryItem[] = from === undefined ? [] : from.history.items.slice(0, at.items)
-  const repairs: Repair[] = from === undefined ? [] : from.history.repairs.slice(0, at.repairs)
+  // the items and repairs made here, after the `at.items` and `at.repairs` kept: joined to them
+  // once at the end (one copy of a long history, not a copy that pushing then grows again)
+  const items: HistoryItem[] = []
+  const repairs: Repair[] = []
   let resumable = at
   let turn: { readonly id: string; readonly group: string; readonly calls: ReadonlyArray<ToolCallPart>; readonly timestamp?: number } | undefined
   let answered = new Set<string>()
@@ -185,10 +187,17 @@ export const pairFrom = (prepared: ReadonlyArray<Prepared>, count: Count, from?:
     const p = prepared[i]!
     repairs.push(...p.repairs)
     if (p.item !== undefined) accept(p.item)
-    if (turn === undefined) resumable = { prepared: i + 1, items: items.length, repairs: repairs.length }
+    if (turn === undefined) resumable = { prepared: i + 1, items: at.items + items.length, repairs: at.repairs + repairs.length }
   }
   close()
-  return { items, repairs, resumable }
+  return { items: after(from?.history.items, at.items, items), repairs: after(from?.history.repairs, at.repairs, repairs), resumable }
+}
+
+/** The first `n` of `kept` (none without it), then `made`. */
+const after = <A>(kept: ReadonlyArray<A> | undefined, n: number, made: ReadonlyArray<A>): ReadonlyArray<A> => {
+  if (kept === undefined || n === 0) return made
+  const head = n === kept.length ? kept : kept.slice(0, n)
+  return made.length === 0 ? head : head.concat(made)
 }
 
 /**

@@ -19,7 +19,9 @@ import * as E from 'fp-ts/lib/Either.js'
 import type * as TE from 'fp-ts/lib/TaskEither.js'
 import { describeThrown, inputError, type InputError } from '../error.js'
 import { appendEntry, changeOf, modelOf } from './context.js'
-import { compare, fingerprint, statOf } from './fingerprint.js'
+import { fingerprint } from './fingerprint.js'
+import { appendedBytes, growth, heldFingerprint } from './growth.js'
+import { bufferLines } from './lines.js'
 import { pairFrom, prepareFrom } from './history.js'
 import { counter } from './items.js'
 import type { ContextMessage, Entry, SettingChange } from './model.js'
@@ -54,20 +56,22 @@ const extend = async (file: string, options: SessionBuildOptions, prev: SessionB
   const r = prev.resume
   if (r.key !== optionsKey(options)) return E.right(full('the options changed'))
   if (r.openTail) return E.right(full('the file ended mid-line when last read'))
-  let now
+  let grown
   try {
-    now = await statOf(file)
+    grown = growth(file, r.fingerprint)
   } catch (e) {
     return E.left(inputError(file, `cannot read the file: ${describeThrown(e)}`))
   }
-  const cmp = await compare(file, r.fingerprint, now)
-  if (cmp._tag === 'Changed') return E.right(full(cmp.reason))
-  if (cmp._tag === 'Same') return E.right({ _tag: 'Done', build: { ...prev, stats: { mode: 'unchanged', linesRead: 0, messagesConverted: 0 } } })
+  if (grown._tag === 'Changed') return E.right(full(grown.reason))
+  if (grown._tag === 'Same') return E.right({ _tag: 'Done', build: { ...prev, stats: { mode: 'unchanged', linesRead: 0, messagesConverted: 0 } } })
   if (prev.format === 'claude-code') return E.right(full('a Claude Code transcript grew: its branches are rebuilt from the whole file'))
-  const more = await scan(file, { start: r.fingerprint.end, firstLine: r.nextLine, format: r.format, state: r.parse }, {
-    strict: options.strict ?? false,
-    includeMeta: options.includeMeta ?? true,
-  })
+  const { stat, held } = grown
+  const from = { start: r.fingerprint.end, firstLine: r.nextLine, format: r.format, state: r.parse }
+  const scanOptions = { strict: options.strict ?? false, includeMeta: options.includeMeta ?? true }
+  // the appended lines were read with the check when they were few; else they are streamed
+  const more = await (held === undefined
+    ? scan(file, from, scanOptions)
+    : scan(file, from, scanOptions, [bufferLines(appendedBytes(r.fingerprint, held), { start: from.start, firstLine: from.firstLine })]))
   if (E.isLeft(more)) return more
   const added = more.right.entries
   const pool = new Map<string, Entry>(r.below.map((e) => [e.id, e]))
@@ -89,26 +93,31 @@ const extend = async (file: string, options: SessionBuildOptions, prev: SessionB
   const chain = leaf === prev.context.leafId ? [] : chainTo(prev.context.leafId, leaf!, pool)
   if (!Array.isArray(chain)) return E.right(full((chain as { reason: string }).reason))
 
-  const messages: ContextMessage[] = [...prev.context.messages]
-  const before = messages.length
+  const old = prev.context.messages
+  const before = old.length
+  // appending only ever merges into the last message: the new messages start from it, and the
+  // branch is one copy of the old ones (spreading a long branch costs several copies)
+  const tail: ContextMessage[] = old.slice(Math.max(0, before - 1))
   let { thinkingLevel, model } = prev.context
-  const changes: SettingChange[] = [...prev.context.changes]
+  const newChanges: SettingChange[] = []
   for (const e of chain) {
-    appendEntry(messages, e)
+    appendEntry(tail, e)
     const change = changeOf(e)
-    if (change !== undefined) changes.push(change)
+    if (change !== undefined) newChanges.push(change)
     if (e.body._tag === 'ThinkingLevelChange') thinkingLevel = e.body.thinkingLevel
     model = modelOf(e) ?? model
   }
-  // appending only ever merges into the last message, so at most the last old one changed
-  const firstChanged = before > 0 && messages[before - 1] !== prev.context.messages[before - 1] ? before - 1 : before
+  const firstChanged = before > 0 && tail[0] !== old[before - 1] ? before - 1 : before
+  const messages = before === 0 ? tail : old.concat(tail.slice(1))
+  if (firstChanged < before) messages[firstChanged] = tail[0]!
+  const changes = newChanges.length === 0 ? prev.context.changes : prev.context.changes.concat(newChanges)
   const count = counter(options.tokenizer, options.cache)
-  const prepared = [...r.prepared.slice(0, firstChanged), ...prepareFrom(messages, firstChanged, options, count)]
+  const prepared = (firstChanged === r.prepared.length ? r.prepared : r.prepared.slice(0, firstChanged)).concat(prepareFrom(messages, firstChanged, options, count))
   // turns before the last point with no call awaiting results are final: pair only after it
   const { resumable, ...history } = pairFrom(prepared, count, r.paired.prepared <= firstChanged ? { history: prev.history, at: r.paired } : undefined)
-  const path = [...prev.context.path, ...chain.map((e) => e.id)]
+  const path = chain.length === 0 ? prev.context.path : prev.context.path.concat(chain.map((e) => e.id))
   const context = { ...prev.context, leafId: leaf, path, messages, thinkingLevel, model, changes }
-  const loadDiagnostics = [...r.loadDiagnostics, ...newDiagnostics]
+  const loadDiagnostics = newDiagnostics.length === 0 ? r.loadDiagnostics : r.loadDiagnostics.concat(newDiagnostics)
   const onPath = new Set(chain.map((e) => e.id))
   // prev's fields by name, not a spread: a spread would make prev's report, which nobody asked for
   const build: Omit<SessionBuild, 'report'> = {
@@ -121,7 +130,7 @@ const extend = async (file: string, options: SessionBuildOptions, prev: SessionB
     stats: { mode: 'incremental', linesRead: more.right.nextLine - r.nextLine + (more.right.openTail ? 1 : 0), messagesConverted: messages.length - firstChanged },
     resume: {
       ...r,
-      fingerprint: await fingerprint(file, now, more.right.end),
+      fingerprint: held === undefined ? await fingerprint(file, stat, more.right.end) : heldFingerprint(r.fingerprint, stat, held, more.right.end),
       nextLine: more.right.nextLine,
       openTail: more.right.openTail,
       parse: more.right.state,

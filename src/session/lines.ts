@@ -35,6 +35,40 @@ const decode = (pieces: ReadonlyArray<Buffer>): string => {
   return buf.toString('utf8', 0, len)
 }
 
+/** Where a split stands: the next line's number, the byte offset read up to, the current line's pieces. */
+interface Cursor {
+  offset: number
+  line: number
+  // pieces of the current line; joined once at its newline, so a long line costs O(length)
+  pieces: Buffer[]
+}
+
+/**
+ * The lines a chunk completes, advancing `at` (the caller's own cursor). The rest of the
+ * chunk after its last newline starts the next line, copied when `copyRest` (a stream may
+ * reuse its buffer for the next chunk).
+ */
+const splitChunk = (chunk: Buffer, at: Cursor, copyRest: boolean): RawLine[] => {
+  const batch: RawLine[] = []
+  let from0 = 0
+  for (let nl = chunk.indexOf(NEWLINE, from0); nl !== -1; nl = chunk.indexOf(NEWLINE, from0)) {
+    at.pieces.push(chunk.subarray(from0, nl))
+    at.offset += nl - from0 + 1
+    batch.push({ text: decode(at.pieces), line: at.line, end: at.offset, terminated: true })
+    at.line++
+    at.pieces = []
+    from0 = nl + 1
+  }
+  if (from0 < chunk.length) {
+    at.pieces.push(copyRest ? Buffer.from(chunk.subarray(from0)) : chunk.subarray(from0))
+    at.offset += chunk.length - from0
+  }
+  return batch
+}
+
+/** The unterminated last line a split ended with, if any. */
+const openLine = (at: Cursor): ReadonlyArray<RawLine> => (at.pieces.length > 0 ? [{ text: decode(at.pieces), line: at.line, end: at.offset, terminated: false }] : [])
+
 /**
  * Yields the lines of a file from a byte offset, a chunk's worth at a time (one await per
  * chunk, not per line). Blank lines are yielded too (callers skip them) so that line numbers
@@ -46,30 +80,28 @@ const decode = (pieces: ReadonlyArray<Buffer>): string => {
  * @since 0.1.0
  */
 export async function* readLines(file: string, from: ReadFrom = {}): AsyncGenerator<ReadonlyArray<RawLine>> {
-  let offset = from.start ?? 0
-  let line = from.firstLine ?? 1
-  // pieces of the current line; joined once at its newline, so a long line costs O(length)
-  let pieces: Buffer[] = []
-  const stream = createReadStream(file, { start: offset, highWaterMark: from.chunkSize ?? 1 << 20 })
+  const at: Cursor = { offset: from.start ?? 0, line: from.firstLine ?? 1, pieces: [] }
+  const stream = createReadStream(file, { start: at.offset, highWaterMark: from.chunkSize ?? 1 << 20 })
   for await (const chunk of stream as AsyncIterable<Buffer>) {
-    const batch: RawLine[] = []
-    let from0 = 0
-    for (let nl = chunk.indexOf(NEWLINE, from0); nl !== -1; nl = chunk.indexOf(NEWLINE, from0)) {
-      pieces.push(chunk.subarray(from0, nl))
-      offset += nl - from0 + 1
-      batch.push({ text: decode(pieces), line, end: offset, terminated: true })
-      line++
-      pieces = []
-      from0 = nl + 1
-    }
-    if (from0 < chunk.length) {
-      // copied: a stream may reuse its buffer for the next chunk
-      pieces.push(Buffer.from(chunk.subarray(from0)))
-      offset += chunk.length - from0
-    }
+    const batch = splitChunk(chunk, at, true)
     if (batch.length > 0) yield batch
   }
-  if (pieces.length > 0) yield [{ text: decode(pieces), line, end: offset, terminated: false }]
+  const last = openLine(at)
+  if (last.length > 0) yield last
+}
+
+/**
+ * The lines of bytes already read (a file's bytes from `from.start`, whose first line is
+ * `from.firstLine`), split as {@link readLines} splits them: an incremental rebuild reads a
+ * turn's appended bytes in one read and splits them here.
+ *
+ * @example
+ * bufferLines(Buffer.from('{"a":1}\n{"b"'), { start: 100, firstLine: 7 }) // [{ line: 7, end: 108, terminated: true, … }, { line: 8, terminated: false, … }]
+ * @category utils
+ */
+export const bufferLines = (bytes: Buffer, from: ReadFrom = {}): ReadonlyArray<RawLine> => {
+  const at: Cursor = { offset: from.start ?? 0, line: from.firstLine ?? 1, pieces: [] }
+  return [...splitChunk(bytes, at, false), ...openLine(at)]
 }
 
 /**

@@ -27,20 +27,29 @@ export interface PacketSource {
  * @category constructors
  * @since 0.1.0
  */
-export const historyPackets =
-  (from: PacketSource) =>
-  (items: ReadonlyArray<HistoryItem>): ReadonlyArray<PacketInput> =>
-    items.map((item) => ({
-      id: `${from.source}#${item.id}`,
-      type: 'history',
-      content: messageText(item.message),
-      message: item.message,
-      ...(item.message.timestamp === undefined ? {} : { timestamp: item.message.timestamp }),
-      source: from.source,
-      metadata: { ...from.metadata, itemId: item.id, kind: item.kind, ...(item.entryId === undefined ? {} : { entryId: item.entryId }) },
-      tokens: item.tokens,
-      ...(item.group === undefined ? {} : { group: `${from.source}#${item.group}` }),
-    }))
+export const historyPackets = (from: PacketSource): ((items: ReadonlyArray<HistoryItem>) => ReadonlyArray<PacketInput>) => {
+  const own = from.metadata ?? {}
+  // `{ ...own, itemId }` costs about 10 µs an object on Node 20 (a spread clone that then
+  // grows), `Object.assign` about 0.1: a window of a few hundred turns is made every turn.
+  // Assigning would call the `__proto__` setter, which spreading defines as a plain key.
+  const metadata = Object.hasOwn(own, '__proto__')
+    ? (item: HistoryItem): Readonly<Record<string, unknown>> => ({ ...own, itemId: item.id, kind: item.kind, ...(item.entryId === undefined ? {} : { entryId: item.entryId }) })
+    : (item: HistoryItem): Readonly<Record<string, unknown>> =>
+        Object.assign({}, own, item.entryId === undefined ? { itemId: item.id, kind: item.kind } : { itemId: item.id, kind: item.kind, entryId: item.entryId })
+  return (items) =>
+    items.map((item): PacketInput => {
+      const p: Mutable<PacketInput> = { id: `${from.source}#${item.id}`, type: 'history', content: messageText(item.message), message: item.message }
+      if (item.message.timestamp !== undefined) p.timestamp = item.message.timestamp
+      p.source = from.source
+      p.metadata = metadata(item)
+      p.tokens = item.tokens
+      if (item.group !== undefined) p.group = `${from.source}#${item.group}`
+      return p
+    })
+}
+
+/** A value of `A` being made, before it is handed out read-only. */
+type Mutable<A> = { -readonly [K in keyof A]: A[K] }
 
 /**
  * The packet source of a built session: `<format>:<file>`, with the file, format and leaf in

@@ -10,7 +10,7 @@ import { describeThrown, inputError, type InputError } from '../error.js'
 import { INITIAL_STATE, type AdapterOptions, type ParseState } from './formats/adapter.js'
 import type { Json } from './formats/fields.js'
 import { ADAPTERS, detectFormat } from './formats/index.js'
-import { parseObject, readLines } from './lines.js'
+import { parseObject, readLines, type RawLine } from './lines.js'
 import type { Diagnostic, Entry, EntryBody, SessionFormat } from './model.js'
 import { stubbed, type StubOptions } from './stub.js'
 
@@ -43,7 +43,8 @@ export const FROM_START: ScanFrom = { start: 0, firstLine: 1, state: INITIAL_STA
 
 /**
  * Reads and parses lines. In strict mode the first problem ends the pass with an error
- * naming the file and line.
+ * naming the file and line. `lines` are the file's lines from `from`, when the caller has
+ * read them already (an incremental rebuild's appended bytes); by default they are read.
  *
  * @category constructors
  */
@@ -51,6 +52,7 @@ export const scan = async (
   file: string,
   from: ScanFrom,
   options: AdapterOptions & StubOptions & { readonly strict: boolean },
+  lines: Iterable<ReadonlyArray<RawLine>> | AsyncIterable<ReadonlyArray<RawLine>> = readLines(file, { start: from.start, firstLine: from.firstLine }),
 ): Promise<E.Either<InputError, Scan>> => {
   let format = from.format
   let state = from.state
@@ -88,7 +90,7 @@ export const scan = async (
   }
   try {
     let at = from.start
-    for await (const batch of readLines(file, { start: from.start, firstLine: from.firstLine }))
+    for await (const batch of lines)
       for (const raw of batch) {
         const start = at
         at = raw.end

@@ -32,4 +32,15 @@ describe('historyPackets', () => {
     const [p] = historyPackets(sessionSource(build))(build.history.items)
     expect(p).toMatchObject({ id: `seed:${fixture('seed.jsonl')}#1`, source: `seed:${fixture('seed.jsonl')}`, metadata: { file: fixture('seed.jsonl'), format: 'seed', leafId: '7', entryId: '1' } })
   })
+
+  it('copies the source metadata as plain keys, field order kept, a "__proto__" key included', async () => {
+    const build = right(await buildSession(fixture('seed.jsonl'), { tokenizer })())
+    const [p] = historyPackets({ source: 's', metadata: { file: 'f', z: 1 } })(build.history.items)
+    expect(JSON.stringify(p)).toBe(JSON.stringify({ id: 's#1', type: 'history', content: p!.content, message: p!.message, timestamp: p!.timestamp, source: 's', metadata: { file: 'f', z: 1, itemId: '1', kind: 'message', entryId: '1' }, tokens: p!.tokens }))
+    const hostile = JSON.parse('{"__proto__": {"polluted": true}, "a": 1}') as Record<string, unknown>
+    const [q] = historyPackets({ source: 's', metadata: hostile })(build.history.items)
+    expect(Object.getPrototypeOf(q!.metadata)).toBe(Object.prototype)
+    expect(Object.keys(q!.metadata!)).toEqual(['__proto__', 'a', 'itemId', 'kind', 'entryId'])
+    expect((q!.metadata as { polluted?: boolean }).polluted).toBeUndefined()
+  })
 })

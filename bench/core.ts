@@ -7,7 +7,7 @@
  */
 import * as E from 'fp-ts/lib/Either.js'
 import { Tiktoken } from 'js-tiktoken/lite'
-import { build, type BuildResult, type SimpleMessage, type TokenCache, type Tokenizer } from '../src/index.js'
+import { build, createTokenCache, type BuildResult, type SimpleMessage, type TokenCache, type Tokenizer } from '../src/index.js'
 import { appendFile, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -383,9 +383,9 @@ export const sessionRebuild = async (tokenizer: Tokenizer, n: number, rounds: nu
 export interface SessionEndToEndRow {
   readonly messages: number
   readonly bytes: number
-  /** `buildSession` + `build` with `sessionHistory`, from nothing (the tokenizer warm). */
+  /** `buildSession` + `build` with `sessionHistory` and a new token cache, from nothing (the tokenizer warm). */
   readonly coldMs: number
-  /** `rebuildSession` after one appended line + the same `build`. */
+  /** `rebuildSession` after one appended line + the same `build`, with the cold build's token cache. */
   readonly rebuildMs: number
   readonly rounds: number
   /** Every rebuild read only the appended line, and gave the output a cold build of the grown file gives. */
@@ -403,14 +403,16 @@ const WARM_UP_MESSAGES = 1000
 /**
  * The documented route from a session file to a context (docs/sessions.md › A context every turn):
  * `buildSession` (or `rebuildSession` with the previous build) then `build` with the
- * session's window gatherer, timed end to end on a generated pi session of `n` messages.
+ * session's window gatherer and a token cache kept across turns, timed end to end on a
+ * generated pi session of `n` messages.
  */
 export const sessionEndToEnd = async (tokenizer: Tokenizer, n: number, rounds: number): Promise<SessionEndToEndRow> => {
   const dir = await mkdtemp(join(tmpdir(), 'gssc-bench-session-'))
   const file = join(dir, 'session.jsonl')
   const text = `${syntheticPiSession({ messages: n }).join('\n')}\n`
-  const context = async (s: SessionBuild): Promise<BuildResult> =>
-    right(await build({ query: QUERY, instructions: INSTRUCTIONS }, { tokenizer, now: NOW, config: CONFIG, gatherers: [sessionHistory(s)] })())
+  // the context build's token counts, kept from one turn to the next (a new cache at each cold build)
+  const context = async (s: SessionBuild, cache: TokenCache): Promise<BuildResult> =>
+    right(await build({ query: QUERY, instructions: INSTRUCTIONS }, { tokenizer, cache, now: NOW, config: CONFIG, gatherers: [sessionHistory(s)] })())
   const cold: number[] = []
   const warm: number[] = []
   let checked = true
@@ -421,23 +423,25 @@ export const sessionEndToEnd = async (tokenizer: Tokenizer, n: number, rounds: n
     const warmUp = `${syntheticPiSession({ messages: WARM_UP_MESSAGES }).join('\n')}\n`
     for (let i = 0; i < 2; i++) {
       await writeFile(file, warmUp)
+      const cache = createTokenCache()
       const first = right(await buildSession(file, { tokenizer })())
-      await context(first)
+      await context(first, cache)
       await appendFile(file, `${syntheticUserLine(WARM_UP_MESSAGES, 'And now run the whole test suite again, please.')}\n`)
-      for (let k = 0; k < 25; k++) await context(right(await rebuildSession(file, { tokenizer }, first)()))
+      for (let k = 0; k < 25; k++) await context(right(await rebuildSession(file, { tokenizer }, first)()), cache)
     }
     for (let i = 0; i < rounds; i++) {
       await writeFile(file, text)
       let t0 = performance.now()
+      const cache = createTokenCache()
       const first = right(await buildSession(file, { tokenizer })())
-      await context(first)
+      await context(first, cache)
       cold.push(performance.now() - t0)
       await appendFile(file, `${syntheticUserLine(n, 'And now run the whole test suite again, please.')}\n`)
       t0 = performance.now()
       const next = right(await rebuildSession(file, { tokenizer }, first)())
-      const out = await context(next)
+      const out = await context(next, cache)
       warm.push(performance.now() - t0)
-      if (i === 0) checked = next.stats.mode === 'incremental' && out.output === (await context(right(await buildSession(file, { tokenizer })()))).output
+      if (i === 0) checked = next.stats.mode === 'incremental' && out.output === (await context(right(await buildSession(file, { tokenizer })()), createTokenCache())).output
     }
     return { messages: n, bytes: Buffer.byteLength(text), coldMs: median(cold), rebuildMs: median(warm), rounds, checked }
   } finally {

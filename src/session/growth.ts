@@ -30,7 +30,7 @@ export interface FileStat {
 /** The file's bytes from `base` (the start of the fingerprint's tail window) to its size when checked. */
 export interface Held {
   readonly base: number
-  readonly bytes: Buffer
+  readonly bytes: Uint8Array
 }
 
 /** How a file compares with a fingerprint, and for a file that grew, its stat and the bytes held. */
@@ -86,7 +86,7 @@ export const growth = (file: string, fp: Fingerprint, limit = APPENDED_LIMIT): G
  *
  * @category utils
  */
-export const appendedBytes = (fp: Fingerprint, held: Held): Buffer => held.bytes.subarray(fp.end - held.base)
+export const appendedBytes = (fp: Fingerprint, held: Held): Uint8Array => held.bytes.subarray(fp.end - held.base)
 
 /**
  * The fingerprint of the file read up to `end` (at or after `fp.end`), hashed from the bytes
@@ -95,7 +95,7 @@ export const appendedBytes = (fp: Fingerprint, held: Held): Buffer => held.bytes
  * @category utils
  */
 export const heldFingerprint = (fp: Fingerprint, stat: FileStat, held: Held, end: number): Fingerprint => {
-  const at = (from: number, to: number): Buffer => held.bytes.subarray(from - held.base, to - held.base)
+  const at = (from: number, to: number): Uint8Array => held.bytes.subarray(from - held.base, to - held.base)
   return {
     dev: stat.dev,
     ino: stat.ino,

@@ -99,9 +99,11 @@ export async function* readLines(file: string, from: ReadFrom = {}): AsyncGenera
  * bufferLines(Buffer.from('{"a":1}\n{"b"'), { start: 100, firstLine: 7 }) // [{ line: 7, end: 108, terminated: true, … }, { line: 8, terminated: false, … }]
  * @category utils
  */
-export const bufferLines = (bytes: Buffer, from: ReadFrom = {}): ReadonlyArray<RawLine> => {
+export const bufferLines = (bytes: Uint8Array, from: ReadFrom = {}): ReadonlyArray<RawLine> => {
   const at: Cursor = { offset: from.start ?? 0, line: from.firstLine ?? 1, pieces: [] }
-  return [...splitChunk(bytes, at, false), ...openLine(at)]
+  // a view, not a copy (Node types stay out of the package's declarations)
+  const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+  return [...splitChunk(buf, at, false), ...openLine(at)]
 }
 
 /**

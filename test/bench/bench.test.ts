@@ -3,7 +3,7 @@
  * asserted: timings belong to `npm run bench`, on a machine whose load is reported.
  */
 import { describe, expect, it } from 'vitest'
-import { floorJob, gsscBuild, gsscJob, inMemoryRebuild, interleave, linearFloor, newestFirst, tokenizeAll, type Effort } from '../../bench/core.js'
+import { floorJob, gsscBuild, gsscJob, inMemoryRebuild, interleave, linearFloor, newestFirst, sessionEndToEnd, tokenizeAll, type Effort } from '../../bench/core.js'
 import { evidence, history, kindOf, message, NOW, prng } from '../../bench/data.js'
 import { langchainTrim, plan } from '../../bench/langchain.js'
 import { betweenMarkers, formatBench, runBench, QUICK } from '../../bench/run.js'
@@ -65,6 +65,15 @@ describe('bench core', () => {
     expect(r.coldMs).toBeGreaterThan(0)
     expect(r.rebuildMs).toBeGreaterThan(0)
     // each rebuild appended to the previous result and gave the cold build's output and count
+    expect(r.checked).toBe(true)
+  })
+
+  it('measures the session route end to end', async () => {
+    const r = await sessionEndToEnd(gpt4o, 300, 2)
+    expect(r).toMatchObject({ messages: 300, rounds: 2 })
+    expect(r.coldMs).toBeGreaterThan(0)
+    expect(r.rebuildMs).toBeGreaterThan(0)
+    // the rebuild read only the appended line, and its context (with the cold build's token cache) is a cold build's
     expect(r.checked).toBe(true)
   })
 })

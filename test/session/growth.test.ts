@@ -27,7 +27,7 @@ describe('growth', () => {
     appendFileSync(file, more)
     const g = growth(file, fp)
     if (g._tag !== 'Grown' || g.held === undefined) throw new Error(`expected held bytes, got ${g._tag}`)
-    expect(appendedBytes(fp, g.held).toString()).toBe(more)
+    expect(Buffer.from(appendedBytes(fp, g.held)).toString()).toBe(more)
     const stat = await statOf(file)
     expect(g.stat).toEqual(stat)
     // every end a scan can stop at: nothing new read, the first line, both lines

@@ -90,14 +90,17 @@ export const fillUnworded = (g: Gathered, prepared: Prepared, options: SelectOpt
     for (const p of u.packets) sum += (meter.known(p) ?? p.content.length) + decoration(p)
     return sum
   }
+  // most builds cap no type: then nothing below keeps count per type or asks about caps
+  const anyCap = rooms.caps.size > 0
   const takeUnit = (u: Unit): void => {
-    for (const p of u.packets) used.set(p.type, (used.get(p.type) ?? 0) + meter.packet(p) + decoration(p))
+    if (anyCap) for (const p of u.packets) used.set(p.type, (used.get(p.type) ?? 0) + meter.packet(p) + decoration(p))
     remaining -= costOf(u)
     taken.add(u)
-    u.packets.forEach(take)
+    for (const p of u.packets) take(p)
   }
   /** Why the unit would break its type's cap (by lower bounds, or `exact` counts), if it would. */
   const capBroken = (u: Unit, exact: boolean): string | undefined => {
+    if (!anyCap) return undefined
     for (const p of u.packets) {
       const cap = rooms.caps.get(p.type)
       if (cap === undefined) continue

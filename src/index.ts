@@ -41,6 +41,7 @@ export {
   type Previous,
 } from './report/prefix.js'
 export type { LayoutCosts, RebuildKey, RebuildMemo, RebuildOutcome } from './rebuild/memo.js'
+export type { TurnTable } from './rebuild/table.js'
 export type { FrameCounts, WindowCount } from './rebuild/windowCount.js'
 export { validateRequest, type HistoryReach } from './request.js'
 export type { TimestampInput } from './timestamp.js'

@@ -36,13 +36,15 @@ import { textRenderer } from '../output.js'
 import type { Request } from '../phase.js'
 import type { BuildResult } from '../report.js'
 import { outputPrefix, unchangedTextPrefix, type PrefixFingerprint } from '../report/prefix.js'
-import { renderBlocks, sectionsOf, type Item, type Span } from '../structure/document.js'
+import { renderBlocks, sectionsOf, type Document, type Item, type Span } from '../structure/document.js'
 import type { Meter } from '../tokenize/meter.js'
 import { joinedCount, meterCount, spanCount, splitsAtWordEnds } from '../compress/outputCount.js'
-import { fillWindow, oldestFirst, type FillEnv } from './fill.js'
+import { fillWindow, type FillEnv } from './fill.js'
 import { decorationCost, layouts, shownWindow, type Turn } from './layOut.js'
 import { isPlainTurn, notPlain, sameTurn, type RebuildMemo } from './memo.js'
 import { nextMemo } from './next.js'
+import { spliced, type Spliced } from './splice.js'
+import { boundOf, buildTable, costOf as costOfTurn, countOf, isCounted, joinOf, setCost, setNew } from './table.js'
 import { reportOf } from './report.js'
 import { frameCounts, itemCount, measuredWindow, windowCounter, type WindowCount } from './windowCount.js'
 
@@ -58,6 +60,16 @@ export interface AppendEnv {
 }
 
 const left = (why: string): E.Either<string, never> => E.left(why)
+
+/** The output's text and ids. */
+type Rendering = Spliced
+
+/** A document's text and ids, rendered. */
+const rendering = (doc: Document): Rendering => {
+  const r = renderBlocks(doc.blocks, doc.joiner)
+  const context = sectionsOf(doc).find((s) => s.name === 'context')
+  return { text: r.text, ids: r.ids, windowIds: (context?.items ?? []).map((i) => i.packetId!) }
+}
 
 /**
  * The build of `request` from `prev`, or why it must be built cold.
@@ -81,25 +93,20 @@ export const appendRebuild = (prev: Appendable, request: Request, env: AppendEnv
 
   const n = h.length
   const turn = (i: number): Turn => h[i] as Turn
-  const newBounds = new Map<string, number>()
-  const lb = (text: string): number => {
-    let b = memo.lowerBounds.get(text) ?? newBounds.get(text)
-    if (b === undefined) newBounds.set(text, (b = tokenizer.lowerBound(text)))
-    return b
-  }
-  // the counts and joins this build takes besides the memo's (read through, not copied)
-  const counts = new Map<number, number>()
+  // the memo's numbers of each turn, then the new turns'
+  const table = buildTable(memo.table, memo.length, n)
+  for (let i = memo.length; i < n; i++) setNew(table, i, tokenizer.lowerBound(turn(i).content), turn(i).content.length)
   // the meter's lower bound of a turn not counted yet: taken once per build, cut short past
   // the room it was first asked about (a fill's detail shows it)
-  const bounds = new Map<number, number>()
+  const cutBounds = new Map<number, number>()
   const atLeast = (i: number, above: number): number => {
-    let b = bounds.get(i)
-    if (b === undefined) bounds.set(i, (b = tokenizer.lowerBound(turn(i).content, above)))
+    let b = cutBounds.get(i)
+    if (b === undefined) cutBounds.set(i, (b = tokenizer.lowerBound(turn(i).content, above)))
     return b
   }
   const count = (i: number): number => {
-    let c = memo.counts.get(i) ?? counts.get(i)
-    if (c === undefined) counts.set(i, (c = meter.text(turn(i).content)))
+    let c = countOf(table, i)
+    if (c !== c) table.taken.counts.set(i, (c = meter.text(turn(i).content)))
     return c
   }
 
@@ -110,7 +117,8 @@ export const appendRebuild = (prev: Appendable, request: Request, env: AppendEnv
   let reach = windowStart
   let bound = memo.leadBound
   for (let i = n - 1; i >= windowStart; i--) {
-    bound += lb(turn(i).content) + 1
+    // a turn before the table's is the one the walk stops at, at most
+    bound += (i >= memo.table.from ? boundOf(table, i) : tokenizer.lowerBound(turn(i).content)) + 1
     if (bound > budget) {
       reach = i + 1
       break
@@ -121,10 +129,10 @@ export const appendRebuild = (prev: Appendable, request: Request, env: AppendEnv
   // 2. layoutAware's fills
   const available = budget
   const { layout } = memo
-  const fill: FillEnv = { n, reach, content: (i) => turn(i).content, count, atLeast, counted: new Set<number>() }
+  const fill: FillEnv = { n, reach, table, count, atLeast }
   const alwaysTokens = layout.always.reduce((s, a) => s + a.tokens, 0)
-  const first = fillWindow(fill, available - alwaysTokens, () => 0)
-  if (first.taken.length === 0) return left('no turn fits')
+  const first = fillWindow(fill, available - alwaysTokens, { joined: n, other: 0 })
+  if (first.from === n) return left('no turn fits')
 
   // 3. the layouts: the previous document with a window's turns (a turn laid out before keeps its item)
   const context = sectionsOf(prev.doc).find((s) => s.name === 'context')
@@ -136,12 +144,20 @@ export const appendRebuild = (prev: Appendable, request: Request, env: AppendEnv
   const laid = layouts({ prev, context, now, turn, count, countFrame: (f) => frameCounts(tokenizer, joinCount, known([]), f) }, shown)
   // the new turns' decorations, for a role the layout has not shown yet
   const costOf = decorationCost(meter, context)
-  const roleCost = new Map(layout.roleCost)
-  for (let i = memo.length; i < n; i++) if (!roleCost.has(turn(i).role)) roleCost.set(turn(i).role, costOf(laid.item(i)))
-  const costOfRole = (i: number): number => roleCost.get(turn(i).role) ?? Number.NaN
+  let roleCost = layout.roleCost
+  for (let i = memo.length; i < n; i++) {
+    const role = turn(i).role
+    if (!roleCost.has(role)) roleCost = new Map([...roleCost, [role, costOf(laid.item(i))]])
+    setCost(table, i, roleCost.get(role)!)
+  }
+  // a turn's cost by its role; a role the memo's layout had not shown is looked up again
+  const costOfRole = (i: number): number => {
+    const c = costOfTurn(table, i)
+    return c === c ? c : (roleCost.get(turn(i).role) ?? Number.NaN)
+  }
   let estimate = layout.raw + layout.alwaysItems
   let widestTurn = layout.typeCost.get('history') ?? Number.NEGATIVE_INFINITY
-  for (const i of first.taken) {
+  for (let i = first.from; i < n; i++) {
     estimate += count(i) + costOfRole(i)
     widestTurn = Math.max(widestTurn, costOfRole(i))
   }
@@ -149,64 +165,61 @@ export const appendRebuild = (prev: Appendable, request: Request, env: AppendEnv
 
   // the layouts' exact counts: from the previous ones, piece by piece, else over their text
   const change = windowCounter({ tokenizer, count: joinCount, known: known([]), separator: context.separator, item: laid.item, frame: laid.frame })
-  const counted = (before: WindowCount | undefined, window: ReadonlyArray<number>, items: ReadonlyArray<Item>, rendered: () => { readonly text: string; readonly spans: ReadonlyArray<Span> }): WindowCount => {
-    const from = window[0]!
+  const counted = (before: WindowCount | undefined, from: number, rendered: () => { readonly text: string; readonly spans: ReadonlyArray<Span> }): WindowCount => {
     const c = before === undefined ? undefined : change(before, from, n)
     if (c !== undefined) return c
+    const items = laid.itemsOf(from, n)
     const r = rendered()
     return measuredWindow(tokenizer, joinCount, known(items), r, from, n, spanCount(tokenizer, r.text, r.spans, known(items), joinCount))
   }
 
   let final = first
   let firstLayout: WindowCount | undefined
-  const joins = new Map<number, number>()
-  const joinOf = (i: number): number | undefined => memo.joins.get(i) ?? joins.get(i)
   if (estimate > available) {
     // layoutAware's second fill: a turn of the first layout costs its decoration joined with
     // its text, any other the widest turn decoration; the layout's own text is the first
     // layout's exact count less what its items cost (see src/select/layoutAware.ts)
-    const t1 = oldestFirst(first)
-    const items1 = laid.itemsOf(t1)
     let content = layout.alwaysContent
     let joinedTotal = layout.alwaysJoined
-    for (let k = 0; k < t1.length; k++) {
-      const i = t1[k]!
-      let j = joinOf(i)
-      if (j === undefined) {
-        const item = items1[k]!
-        joins.set(i, (j = joinedCount(joinCount, tokenizer.name, item.prefix, item.text, item.tokens, `${item.suffix ?? ''}${context.separator}`) - item.tokens))
+    for (let i = first.from; i < n; i++) {
+      let j = joinOf(table, i)
+      if (j !== j) {
+        const item = laid.item(i)
+        table.taken.joins.set(i, (j = joinedCount(joinCount, tokenizer.name, item.prefix, item.text, item.tokens, `${item.suffix ?? ''}${context.separator}`) - item.tokens))
       }
       content += count(i)
       joinedTotal += j
     }
-    firstLayout = counted(memo.first, t1, items1, () => renderBlocks(laid.docOf(items1).blocks, prev.doc.joiner))
+    firstLayout = counted(memo.first, first.from, () => renderBlocks(laid.docOf(laid.itemsOf(first.from, n)).blocks, prev.doc.joiner))
     const fixed = Math.max(0, firstLayout.tokens - content - joinedTotal)
-    const inFirst = new Set(t1)
-    final = fillWindow(fill, available - fixed - alwaysTokens - layout.alwaysJoined, (i) => (inFirst.has(i) ? joinOf(i)! : widestTurn))
+    // the first layout's turns are the newest ones, from its first on
+    const firstFrom = first.from
+    final = fillWindow(fill, available - fixed - alwaysTokens - layout.alwaysJoined, { joined: firstFrom, other: widestTurn })
   }
-  if (final.taken.length === 0) return left('no turn fits')
-  const window = oldestFirst(final)
-  const items = laid.itemsOf(window)
+  if (final.from === n) return left('no turn fits')
+  const items = laid.itemsOf(final.from, n)
   const doc = laid.docOf(items)
 
-  // 4. the output and its exact count, from the previous one (the text renderer's render, without
-  // its map from the output to its spans: keying a map by the whole output hashes all of it)
-  const r = renderBlocks(doc.blocks, doc.joiner)
+  // 4. the output and its exact count, from the previous one: its text cut from the previous
+  // output where the window starts inside the previous one, else rendered (the text renderer's
+  // render, without its map from the output to its spans: keying a map by the whole output hashes all of it)
+  const r: Rendering = (memo.chars === undefined ? undefined : spliced({ output: prev.output, included: prev.included, context, from: shown.from, to: shown.to, chars: memo.chars }, final.from, n, laid.item)) ?? rendering(doc)
   const rendered = { output: r.text, sources: [r.ids], spans: new Map() }
-  const output = counted(memo.output, window, items, () => r)
+  const output = counted(memo.output, final.from, () => renderBlocks(doc.blocks, doc.joiner))
   const tokens = output.tokens
   if (tokens > available) return left('the output needs the compressor')
 
   // 5. the report
   // the context section's estimate (`estimateSection`: a turn adds its count, label and
   // separator, its role's cost) from the previous one: the turns that joined less those that left
-  const estimateChange = (w: ReadonlyArray<number>): number => {
+  const estimateChange = (from: number): number => {
     let d = 0
-    for (const i of w) if (shown(i) === undefined) d += costOfRole(i) + count(i)
-    for (let i = memo.output.from; i < Math.min(w[0]!, memo.output.to); i++) d -= costOfRole(i) + shown(i)!.tokens
+    for (let i = Math.max(from, shown.to); i < n; i++) d += costOfRole(i) + count(i)
+    for (let i = from; i < shown.from; i++) d += costOfRole(i) + count(i)
+    for (let i = memo.output.from; i < Math.min(from, memo.output.to); i++) d -= costOfRole(i) + shown.item(i)!.tokens
     return d
   }
-  const report = reportOf(prev, config, now, { n, windowStart, reach, limit, budget, final, turn, counted: (i) => (fill.counted.has(i) ? count(i) : undefined) })
+  const report = reportOf(prev, config, now, { n, windowStart, reach, limit, budget, final, turn, counted: (i) => (isCounted(table, i) ? count(i) : undefined) })
   if (report === undefined) return left('the previous report lists no turn')
   const result: BuildResult<string> = {
     output: r.text,
@@ -218,7 +231,7 @@ export const appendRebuild = (prev: Appendable, request: Request, env: AppendEnv
     included: r.ids,
     excluded: report.excluded,
     truncated: [],
-    sections: prev.sections.map((x) => (x.name === 'context' ? { ...x, tokens: x.tokens + estimateChange(window), packetIds: items.map((i) => i.packetId!) } : x)),
+    sections: prev.sections.map((x) => (x.name === 'context' ? { ...x, tokens: x.tokens + estimateChange(final.from), packetIds: r.windowIds } : x)),
     packets: report.packets,
     failures: [],
     warnings: [],
@@ -230,7 +243,7 @@ export const appendRebuild = (prev: Appendable, request: Request, env: AppendEnv
     stats: meter.stats(),
   }
   if (!env.rebuildable) return E.right(result)
-  return E.right({ ...result, rebuild: nextMemo(memo, h, { reach, counts, joins, first: firstLayout, output, frame: laid.frame(), roleCost, lowerBound: lb }) })
+  return E.right({ ...result, rebuild: nextMemo(memo, h, { reach, table, first: firstLayout, output, frame: laid.frame(), roleCost }) })
 }
 
 export { isPlainTurn }

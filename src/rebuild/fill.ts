@@ -7,12 +7,13 @@
  */
 import type { Exclusion } from '../phase.js'
 import { BEHIND_WINDOW, BUDGET_FULL } from '../select/fill.js'
+import { countOf, isCounted, joinOf, markCounted, textLengthOf, type BuildTable } from './table.js'
 
-/** One fill of the history window. */
+/** One fill of the history window: the turns taken are the newest ones, `[from, n)`. */
 export interface Window {
-  /** Indices taken, newest first. */
-  readonly taken: ReadonlyArray<number>
-  /** Why the newest turn not taken was left out, if one was. */
+  /** The oldest turn taken (`n` when none was). */
+  readonly from: number
+  /** Why the newest turn not taken (`from − 1`) was left out, if one was. */
   readonly miss: string | undefined
 }
 
@@ -22,52 +23,53 @@ export interface FillEnv {
   readonly n: number
   /** The oldest turn the fill may take. */
   readonly reach: number
-  readonly content: (i: number) => string
-  /** The turn's exact count. */
+  /** The build's table: the turns' text lengths, and which counts a fill has taken (`counted`; a fill that asked only a bound did not). */
+  readonly table: BuildTable
+  /** The turn's exact count, when the table has none yet (it is taken then). */
   readonly count: (i: number) => number
   /** A lower bound of the turn's count, cut short above `above`. */
   readonly atLeast: (i: number, above: number) => number
-  /** Turns whose count a fill has taken (a fill that asked only a bound did not). */
-  readonly counted: Set<number>
+}
+
+/** What a fill charges a turn besides its count: its join (the table's) from turn `joined` on, `other` before it. */
+export interface Decoration {
+  readonly joined: number
+  readonly other: number
 }
 
 /**
- * The window `room` tokens hold, each turn charged its count and `decoration(i)`.
+ * The window `room` tokens hold, each turn charged its count and its decoration. A hot loop:
+ * the table is read through plain functions, the count asked of `env` only when unknown.
  *
  * @category utils
  */
-export const fillWindow = (env: FillEnv, room: number, decoration: (i: number) => number): Window => {
-  const { counted, count } = env
-  const taken: number[] = []
+export const fillWindow = (env: FillEnv, room: number, decoration: Decoration): Window => {
+  const { table } = env
+  const count = (i: number): number => {
+    const c = countOf(table, i)
+    return c === c ? c : env.count(i)
+  }
   let remaining = room
   for (let i = env.n - 1; i >= env.reach; i--) {
-    const d = decoration(i)
+    const d = i >= decoration.joined ? joinOf(table, i) : decoration.other
     let miss: string | undefined
     if (remaining <= 0) miss = BUDGET_FULL
     else {
-      const known = counted.has(i) ? count(i) : undefined
+      const known = isCounted(table, i) ? count(i) : undefined
       // a lower bound first, when even the text's length could not fit (the cold fill's test)
-      const b = (known ?? env.content(i).length) + d > remaining ? (known ?? env.atLeast(i, remaining)) + d : 0
+      const b = (known ?? textLengthOf(table, i)) + d > remaining ? (known ?? env.atLeast(i, remaining)) + d : 0
       if (b > remaining) miss = `needs ${known === undefined ? 'at least ' : ''}${b} tokens, ${remaining} left`
       else {
-        counted.add(i)
+        markCounted(table, i)
         const cost = count(i) + d
         if (cost > remaining) miss = `needs ${cost} tokens, ${remaining} left`
         else remaining -= cost
       }
     }
     // the turns behind the first miss are left out too (see `exclusionsOf`)
-    if (miss === undefined) taken.push(i)
-    else return { taken, miss }
+    if (miss !== undefined) return { from: i + 1, miss }
   }
-  return { taken, miss: undefined }
-}
-
-/** A window's turns, oldest first. */
-export const oldestFirst = (w: Window): ReadonlyArray<number> => {
-  const out: number[] = []
-  for (let k = w.taken.length - 1; k >= 0; k--) out.push(w.taken[k]!)
-  return out
+  return { from: env.reach, miss: undefined }
 }
 
 /**
@@ -75,9 +77,9 @@ export const oldestFirst = (w: Window): ReadonlyArray<number> => {
  *
  * @category utils
  */
-export const exclusionsOf = (w: Window, reach: number, n: number): ReadonlyArray<Exclusion> => {
+export const exclusionsOf = (w: Window, reach: number): ReadonlyArray<Exclusion> => {
   if (w.miss === undefined) return []
-  const at = n - 1 - w.taken.length
+  const at = w.from - 1
   const excluded: Exclusion[] = [{ id: `history:${at}`, reason: 'over_budget', detail: w.miss }]
   for (let i = at - 1; i >= reach; i--) excluded.push({ id: `history:${i}`, reason: 'over_budget', detail: BEHIND_WINDOW })
   return excluded

@@ -33,21 +33,28 @@ export interface LayoutEnv {
 export interface Layouts {
   /** Turn `i`'s item. */
   readonly item: (i: number) => Item
-  /** The items of the window (turn indices, oldest first). */
-  readonly itemsOf: (window: ReadonlyArray<number>) => ReadonlyArray<Item>
+  /** The items of the window `[from, to)`. */
+  readonly itemsOf: (from: number, to: number) => ReadonlyArray<Item>
   /** The previous document showing `items` in its context section. */
   readonly docOf: (items: ReadonlyArray<Item>) => Document
   /** The counts of the text around the window: the previous build's, or made when first asked. */
   readonly frame: () => FrameCounts | undefined
 }
 
-/** The previous window's items by turn index, or undefined when it is not contiguous (newest last, ids `history:<i>`). */
-export const shownWindow = (context: Section): ((i: number) => Item | undefined) | undefined => {
+/** The previous window: its turns `[from, to)`, and their items by turn index. */
+export interface Shown {
+  readonly from: number
+  readonly to: number
+  readonly item: (i: number) => Item | undefined
+}
+
+/** The previous window, or undefined when it is not contiguous (newest last, ids `history:<i>`) or empty. */
+export const shownWindow = (context: Section): Shown | undefined => {
   const shown = context.items
-  if (shown.length === 0) return () => undefined
+  if (shown.length === 0) return undefined
   const from = Number(HISTORY.exec(shown[0]!.packetId ?? '')?.[1] ?? Number.NaN)
   if (shown[shown.length - 1]!.packetId !== `history:${from + shown.length - 1}`) return undefined
-  return (i) => (i >= from && i < from + shown.length ? shown[i - from] : undefined)
+  return { from, to: from + shown.length, item: (i) => (i >= from && i < from + shown.length ? shown[i - from] : undefined) }
 }
 
 /**
@@ -55,12 +62,12 @@ export const shownWindow = (context: Section): ((i: number) => Item | undefined)
  *
  * @category utils
  */
-export const layouts = (env: LayoutEnv, shown: (i: number) => Item | undefined): Layouts => {
+export const layouts = (env: LayoutEnv, shown: Shown): Layouts => {
   const { prev, context } = env
   const labels = labelsFor(prev.rebuild.key.config.locale)
   const made = new Map<number, Item>()
   const item = (i: number): Item => {
-    let it = shown(i) ?? made.get(i)
+    let it = shown.item(i) ?? made.get(i)
     if (it === undefined) {
       const t = env.turn(i)
       const packet = historyPacket(toChatMessage(t as never), i, t.content, env.now)
@@ -72,7 +79,12 @@ export const layouts = (env: LayoutEnv, shown: (i: number) => Item | undefined):
   let frame: FrameCounts | undefined | null = null
   return {
     item,
-    itemsOf: (window) => window.map(item),
+    itemsOf: (from, to) => {
+      // the previous window's items as they are, from the first one shown again
+      const out = from >= shown.from && from < shown.to ? context.items.slice(from - shown.from) : []
+      for (let i = from + out.length; i < to; i++) out.push(item(i))
+      return out
+    },
     docOf,
     // `let` of one build's call, not module state: the frame is the same for every window
     frame: () => (frame === null ? (frame = prev.rebuild.frame ?? counted(frameOf(prev.doc, context, item(prev.rebuild.length - 1)), env.countFrame)) : frame),

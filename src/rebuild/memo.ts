@@ -26,6 +26,7 @@ import { layoutOverheads } from '../select/layoutAware.js'
 import { decorationOf, isRendered, renderBlocks, sectionsOf, type Document } from '../structure/document.js'
 import type { Meter } from '../tokenize/meter.js'
 import type { Tokenizer } from '../tokenize/tokenizer.js'
+import type { TurnTable } from './table.js'
 import { frameCounts, frameOf, itemCount, measuredWindow, type FrameCounts, type WindowCount } from './windowCount.js'
 
 /** How a build used `previous`: appended to it (only the new turns cost), or built cold, and why. */
@@ -81,16 +82,16 @@ export interface RebuildMemo {
   readonly reach: number
   /** The turns read: `history[0, lead)`, then `history[from, length)`. */
   readonly turns: ReadonlyArray<unknown>
-  /** Lower bounds of the texts read. */
-  readonly lowerBounds: ReadonlyMap<string, number>
-  /** Exact counts of the turns from `reach` on, by index, where taken. */
-  readonly counts: ReadonlyMap<number, number>
-  /** Turns' decoration and separator joined with their text (layoutAware's second fill), by index, where measured. */
-  readonly joins: ReadonlyMap<number, number>
+  /** What the build knows of each turn of `history[from, length)`: lower bounds, lengths, exact counts from `reach` on where taken, joins. */
+  readonly table: TurnTable
   /** layoutAware's first layout, when the build filled a second time: its window (`[from, length)`) and exact count, split at the window's ends. */
   readonly first: WindowCount | undefined
   /** The output's window and exact count, split at the window's ends. */
   readonly output: WindowCount
+  /** Where the report's entry of turn `reach` is among its packets. */
+  readonly reportAt: number
+  /** The lengths of the output's text before its window's first turn and after its last, when the layout's text around the window could be split off. */
+  readonly chars: { readonly opening: number; readonly closing: number } | undefined
   /** The counts of the layout's text around the window, when it could be split off. */
   readonly frame: FrameCounts | undefined
   readonly layout: LayoutCosts
@@ -113,7 +114,9 @@ export const notPlain = (turns: ReadonlyArray<unknown>, cap: number | undefined,
   if (!turns.every(isPlainTurn)) return 'the history holds turns other than { role, content: string }'
   const shape = detect(turns)
   if (E.isLeft(shape) || shape.right !== 'plain') return "the history is in an SDK's shape"
-  if (cap !== undefined && turns.some((t) => capMessage(toChatMessage(t as never), cap, tokenizer) !== undefined)) return 'a turn is longer than the per-item cap'
+  // a text within a third of the cap in UTF-16 units is within it in UTF-8 bytes (capMessage's own first test)
+  if (cap !== undefined && turns.some((t) => (t as { readonly content: string }).content.length * 3 > cap && capMessage(toChatMessage(t as never), cap, tokenizer) !== undefined))
+    return 'a turn is longer than the per-item cap'
   return undefined
 }
 
@@ -182,33 +185,47 @@ export const memoOf = (
   while (lead < history.length && isRecord(history[lead]) && history[lead].role === 'system') lead++
   const reach = reachStart(result)
   if (reach === undefined || lead === history.length) return E.left('the previous build kept no turn')
+  // lower bounds by text while the request check's walk is followed (it asks each turn once more)
   const lowerBounds = new Map<string, number>()
-  const budget = availableTokens(key.config)
   const lb = (text: string): number => {
     let b = lowerBounds.get(text)
     if (b === undefined) lowerBounds.set(text, (b = tokenizer.lowerBound(text)))
     return b
   }
-  const from = Math.min(reach, reachOf(history, { budget, lowerBound: lb }).from)
+  const from = Math.min(reach, reachOf(history, { budget: availableTokens(key.config), lowerBound: lb }).from)
   const turns = [...history.slice(0, lead), ...history.slice(from)]
   const bad = notPlain(turns, itemCapOf(key.config), tokenizer)
   if (bad !== undefined) return E.left(bad)
+  const content = (i: number): string => (history[i] as { readonly content: string }).content
   let leadBound = 0
-  for (let i = 0; i < lead; i++) leadBound += lb((history[i] as { readonly content: string }).content) + 1
-  for (let i = reach; i < history.length; i++) lb((history[i] as { readonly content: string }).content)
-  const counts = new Map<number, number>()
+  for (let i = 0; i < lead; i++) leadBound += lb(content(i)) + 1
+  const size = history.length - from
+  const bounds: number[] = []
+  const lengths: number[] = []
+  const costOf: number[] = []
+  for (let i = from; i < history.length; i++) {
+    bounds.push(lb(content(i)))
+    lengths.push(content(i).length)
+    costOf.push(costs.roleCost.get((history[i] as { readonly role: string }).role) ?? Number.NaN)
+  }
+  const counts: number[] = new Array<number>(size).fill(Number.NaN)
+  const counted: number[] = new Array<number>(size).fill(0)
   for (const p of result.packets) {
     const m = p.tokens === undefined || p.priority === 0 ? null : HISTORY.exec(p.id)
-    if (m) counts.set(Number(m[1]), p.tokens!)
+    if (m && Number(m[1]) >= from) {
+      counts[Number(m[1]) - from] = p.tokens!
+      counted[Number(m[1]) - from] = 1
+    }
   }
+  const reportAt = result.packets.findIndex((p) => p.id === `history:${reach}`)
   // the turns of layoutAware's first layout (always the newest ones) and their joins
-  const joins = new Map<number, number>()
+  const joins: number[] = new Array<number>(size).fill(Number.NaN)
   let firstFrom = Number.POSITIVE_INFINITY
   for (const [id, j] of firstLayout?.joined ?? []) {
     const m = HISTORY.exec(id)
     const i = m ? Number(m[1]) : -1
     if (i < reach) continue
-    joins.set(i, j)
+    joins[i - from] = j
     firstFrom = Math.min(firstFrom, i)
   }
   // the two layouts' counts split at their windows' ends, for the next build to change
@@ -222,5 +239,7 @@ export const memoOf = (
   const output = measuredWindow(tokenizer, tokenizer.count, known, renderBlocks(result.doc.blocks, result.doc.joiner), shownFrom, history.length, result.tokenCount)
   const f = frameOf(result.doc, context, shown[shown.length - 1]!)
   const frame = f === undefined ? undefined : frameCounts(tokenizer, tokenizer.count, known, f)
-  return E.right({ key, length: history.length, lead, leadBound, from, reach, turns, lowerBounds, counts, joins, first, output, frame, layout: costs })
+  const chars = f === undefined ? undefined : { opening: f.opening.length, closing: f.closing.length }
+  const table = { from, bounds, lengths, counts, joins, costs: costOf, counted }
+  return E.right({ key, length: history.length, lead, leadBound, from, reach, turns, table, first, output, reportAt, chars, frame, layout: costs })
 }

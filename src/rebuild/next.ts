@@ -5,21 +5,18 @@
  * @module
  */
 import { availableTokens } from '../config.js'
-import { reachOf } from '../request.js'
 import type { RebuildMemo } from './memo.js'
-import type { Turn } from './layOut.js'
+import { nextTable, reachFrom, type BuildTable } from './table.js'
 
 /** What this build learned, for {@link nextMemo}. */
 export interface Learned {
   readonly reach: number
-  /** Counts and joins taken besides the memo's. */
-  readonly counts: ReadonlyMap<number, number>
-  readonly joins: ReadonlyMap<number, number>
+  /** The build's table: the memo's numbers and those it took. */
+  readonly table: BuildTable
   readonly first: RebuildMemo['first']
   readonly output: RebuildMemo['output']
   readonly frame: RebuildMemo['frame']
   readonly roleCost: ReadonlyMap<string, number>
-  readonly lowerBound: (text: string) => number
 }
 
 /**
@@ -28,31 +25,22 @@ export interface Learned {
  * @category utils
  */
 export const nextMemo = (memo: RebuildMemo, h: ReadonlyArray<unknown>, l: Learned): RebuildMemo => {
-  const { reach, lowerBound: lb } = l
-  const from = Math.min(reach, reachOf(h, { budget: availableTokens(memo.key.config), lowerBound: lb }).from)
-  const bounds = new Map<string, number>()
-  for (let i = 0; i < memo.lead; i++) bounds.set((h[i] as Turn).content, lb((h[i] as Turn).content))
-  for (let i = from; i < h.length; i++) bounds.set((h[i] as Turn).content, lb((h[i] as Turn).content))
+  const { reach, table } = l
+  const budget = availableTokens(memo.key.config)
+  // the request check's reach, from the table's bounds: it only moves on as turns are
+  // appended, so it never walks before the table (if it did, the table's start reads more)
+  const from = Math.min(reach, reachFrom(table, memo.table.from, memo.lead, budget) ?? memo.table.from)
   return {
     ...memo,
     length: h.length,
     from,
     reach,
     turns: [...h.slice(0, memo.lead), ...h.slice(from)],
-    lowerBounds: bounds,
-    counts: since(reach, memo.counts, l.counts),
-    joins: since(reach, memo.joins, l.joins),
+    table: nextTable(table, from, reach),
     first: l.first,
     output: l.output,
     frame: l.frame,
     // the previous table when no role was added (the same object)
     layout: l.roleCost.size === memo.layout.roleCost.size ? memo.layout : { ...memo.layout, roleCost: l.roleCost },
   }
-}
-
-/** The entries of `a` and `b` from index `reach` on. */
-const since = (reach: number, a: ReadonlyMap<number, number>, b: ReadonlyMap<number, number>): ReadonlyMap<number, number> => {
-  const out = new Map<number, number>()
-  for (const m of [a, b]) for (const [i, c] of m) if (i >= reach) out.set(i, c)
-  return out
 }

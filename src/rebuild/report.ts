@@ -3,6 +3,11 @@
  * gatherer's reach on reported again (kept, or left out with the fill's reason), the new
  * turns scored as a cold build scores them, and the exclusions of the turns before the reach.
  *
+ * A turn whose entry says what it said before (kept both times, or left out behind the
+ * window both times with its count shown or not both times) keeps the previous entry, the
+ * same object: which ones is told from the two windows and the tables' `counted` flags,
+ * without reading the entries, so a rebuild reads and makes only the entries that change.
+ *
  * @module
  */
 import type { Config } from '../config.js'
@@ -10,9 +15,10 @@ import { historyPacket, historyRanges, toChatMessage } from '../gather/builtins.
 import { DEFAULT_PRIORITY, type Packet } from '../packet.js'
 import type { Exclusion } from '../phase.js'
 import type { PacketReport } from '../report.js'
+import { BEHIND_WINDOW } from '../select/fill.js'
 import { typeScorers } from '../select/selector.js'
 import type { Appendable } from './append.js'
-import { exclusionsOf, type Window } from './fill.js'
+import type { Window } from './fill.js'
 import type { Turn } from './layOut.js'
 
 /** Where the history gatherer's walk went, and what the final fill took. */
@@ -24,9 +30,12 @@ export interface Walk {
   readonly budget: number
   readonly final: Window
   readonly turn: (i: number) => Turn
-  /** A turn's exact count, when a fill took it. */
+  /** A turn's exact count, when a fill of this build took it. */
   readonly counted: (i: number) => number | undefined
 }
+
+/** A previous report shows the turn's count: its table's flag. */
+const shownBefore = (prev: Appendable, i: number): boolean => prev.rebuild.table.counted[i - prev.rebuild.table.from] === 1
 
 /**
  * The report's packets and exclusions, or undefined when the previous report lists no turn.
@@ -36,33 +45,46 @@ export interface Walk {
 export const reportOf = (prev: Appendable, config: Config, now: number, w: Walk): { readonly packets: ReadonlyArray<PacketReport>; readonly excluded: ReadonlyArray<Exclusion> } | undefined => {
   const memo = prev.rebuild
   const { n, reach, final } = w
-  const excludedFinal = exclusionsOf(final, reach, n)
+  const at = memo.reportAt
+  if (prev.packets[at]?.id !== `history:${memo.reach}`) return undefined
   const { rec, comp } = typeScorers(config, now)('history')
-  const reachReports: PacketReport[] = []
-  // the previous reports of turns from its reach on, in order; this build's exclusions, newest first below the window
-  const at = prev.packets.findIndex((p) => p.id === `history:${memo.reach}`)
-  if (at < 0) return undefined
-  const missAt = n - 1 - final.taken.length
   const priority = DEFAULT_PRIORITY.history
+  // the previous build's window and miss (the turn before its window, when past its reach)
+  const prevFrom = memo.output.from
+  const prevMiss = prevFrom > memo.reach ? prevFrom - 1 : -1
+  const missAt = final.miss === undefined ? -1 : final.from - 1
+  // the exclusions: the miss, then every turn behind it, newest first; a turn behind both windows keeps its entry
+  const excludedFinal: Exclusion[] = []
+  const prevFinal = prev.excluded.length - (prevMiss < 0 ? 0 : prevMiss - memo.reach + 1)
+  if (missAt >= 0) {
+    excludedFinal.push({ id: `history:${missAt}`, reason: 'over_budget', detail: final.miss! })
+    for (let i = missAt - 1; i >= reach; i--)
+      excludedFinal.push(i < prevMiss && i >= memo.reach ? prev.excluded[prevFinal + prevMiss - i]! : { id: `history:${i}`, reason: 'over_budget', detail: BEHIND_WINDOW })
+  }
+  // of its final length, filled in order (pushing would grow it a few times over)
+  const packets = new Array<PacketReport>(at + (n - reach) + prev.packets.length - (at + memo.length - memo.reach))
+  for (let k = 0; k < at; k++) packets[k] = prev.packets[k]!
+  let p = at
   for (let i = reach; i < n; i++) {
-    const id = `history:${i}`
     const before = i < memo.length ? prev.packets[at + i - memo.reach]! : undefined
-    const scores = before !== undefined ? before.scores : scoresOf(historyPacket(toChatMessage(w.turn(i) as never), i, w.turn(i).content, now), rec, comp)
-    const tokens = w.counted(i)
-    const x = i > missAt ? undefined : excludedFinal[missAt - i]!
-    // the previous report of the turn when it says the same (the same object, not a copy)
-    if (before !== undefined && before.tokens === tokens && (x === undefined ? before.status === 'kept' : before.status === 'dropped' && before.reason === x.reason && before.detail === x.detail)) {
-      reachReports.push(before)
+    const kept = i >= final.from
+    // the previous entry when it says the same (the same object, not a copy)
+    if (before !== undefined && (kept ? i >= prevFrom : i < missAt && i < prevMiss && (w.counted(i) !== undefined) === shownBefore(prev, i))) {
+      packets[p++] = before
       continue
     }
+    const id = `history:${i}`
+    const scores = before !== undefined ? before.scores : scoresOf(historyPacket(toChatMessage(w.turn(i) as never), i, w.turn(i).content, now), rec, comp)
+    const tokens = w.counted(i)
+    const x = kept ? undefined : excludedFinal[missAt - i]!
     // literals, as in finish: a spread followed by more properties costs ~2 µs per object on Node 20
-    reachReports.push(
+    packets[p++] = (
       x === undefined
         ? { id, type: 'history', priority, source: 'history', tokens, scores, status: 'kept', section: 'context' }
-        : { id, type: 'history', priority, source: 'history', tokens, scores, status: 'dropped', reason: x.reason, detail: x.detail! },
+        : { id, type: 'history', priority, source: 'history', tokens, scores, status: 'dropped', reason: x.reason, detail: x.detail! }
     )
   }
-  const packets = [...prev.packets.slice(0, at), ...reachReports, ...prev.packets.slice(at + memo.length - memo.reach)]
+  for (let k = at + memo.length - memo.reach; k < prev.packets.length; k++) packets[p++] = prev.packets[k]!
   const excluded = [...historyRanges({ lead: memo.lead, windowStart: w.windowStart, reach, start: reach, limit: w.limit, budget: w.budget, own: false }), ...excludedFinal]
   return { packets, excluded }
 }

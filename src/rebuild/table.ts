@@ -1,0 +1,139 @@
+/**
+ * What a build knows of each history turn it read, as numbers in arrays indexed by turn:
+ * turn `history[from + k]` at `k`, NaN where a number is not known.
+ *
+ * Why arrays and not maps keyed by turn or by text: a rebuild runs right after other work
+ * (in a bench, a cold build) has flushed the CPU's caches, and then a map lookup per turn
+ * (the key's hash, its bucket, the turn and its text read to get there) costs more than the
+ * rest of the rebuild. An array of numbers is read in a few cache lines, without touching
+ * the turns.
+ *
+ * @module
+ */
+
+/** Per-turn numbers of the turns `[from, length)` a build read; NaN where not known. */
+export interface TurnTable {
+  /** The turn at index 0. */
+  readonly from: number
+  /** The tokenizer's lower bound of the turn's text (the history gatherer's walk): always known. */
+  readonly bounds: ReadonlyArray<number>
+  /** The text's length in UTF-16 code units (a fill's first test): always known. */
+  readonly lengths: ReadonlyArray<number>
+  /** Exact counts of the turns a fill counted. */
+  readonly counts: ReadonlyArray<number>
+  /** The turn's decoration and separator joined with its text (layoutAware's second fill), where measured. */
+  readonly joins: ReadonlyArray<number>
+  /** The turn's decoration and separator, by its role, where the layout has shown the role. */
+  readonly costs: ReadonlyArray<number>
+  /** 1 where the build's report shows the turn's count (a fill took it), else 0. */
+  readonly counted: ReadonlyArray<number>
+}
+
+/**
+ * One build's view of the table: the memo's numbers of its turns (read, never copied), the
+ * new turns' (`[length, n)`, set by the build), and what the build takes besides (counts,
+ * joins, which counts a fill took): a few numbers, not a table's worth. Read and written
+ * through the functions below, in the build that made it only.
+ */
+export interface BuildTable {
+  readonly memo: TurnTable
+  /** The memo's turns end here; the new ones follow up to `n`. */
+  readonly length: number
+  readonly n: number
+  /** The new turns' bounds, lengths and costs, at `i − length`. */
+  readonly added: { readonly bounds: number[]; readonly lengths: number[]; readonly costs: number[] }
+  /** Counts, joins and costs this build took that the memo has not. */
+  readonly taken: { readonly counts: Map<number, number>; readonly joins: Map<number, number>; readonly costs: Map<number, number> }
+  /** The turns whose count a fill of this build took: `[low, n)` (a fill counts the newest first), and any others apart. */
+  readonly counted: { low: number; readonly apart: Set<number> }
+}
+
+/**
+ * The build's view of memo table `t` of the turns `[t.from, length)`, in a history of `n` turns.
+ *
+ * @category utils
+ */
+export const buildTable = (memo: TurnTable, length: number, n: number): BuildTable => ({
+  memo,
+  length,
+  n,
+  added: { bounds: [], lengths: [], costs: [] },
+  taken: { counts: new Map(), joins: new Map(), costs: new Map() },
+  counted: { low: n, apart: new Set() },
+})
+
+/** A memo number of turn `i`, else the build's (NaN when neither knows it). */
+const known = (t: BuildTable, memo: ReadonlyArray<number>, own: ReadonlyMap<number, number>, i: number): number => {
+  const v = i < t.length ? memo[i - t.memo.from]! : Number.NaN
+  return v === v ? v : (own.get(i) ?? Number.NaN)
+}
+
+/** @category utils */
+export const boundOf = (t: BuildTable, i: number): number => (i < t.length ? t.memo.bounds[i - t.memo.from]! : t.added.bounds[i - t.length]!)
+/** @category utils */
+export const textLengthOf = (t: BuildTable, i: number): number => (i < t.length ? t.memo.lengths[i - t.memo.from]! : t.added.lengths[i - t.length]!)
+/** The exact count of turn `i`, NaN when not known yet. @category utils */
+export const countOf = (t: BuildTable, i: number): number => known(t, t.memo.counts, t.taken.counts, i)
+/** @category utils */
+export const joinOf = (t: BuildTable, i: number): number => known(t, t.memo.joins, t.taken.joins, i)
+/** @category utils */
+export const costOf = (t: BuildTable, i: number): number => (i < t.length ? known(t, t.memo.costs, t.taken.costs, i) : (t.added.costs[i - t.length] ?? Number.NaN))
+/** Whether a fill of this build took turn `i`'s count. @category utils */
+export const isCounted = (t: BuildTable, i: number): boolean => i >= t.counted.low || (t.counted.apart.size > 0 && t.counted.apart.has(i))
+/** @category utils */
+export const markCounted = (t: BuildTable, i: number): void => {
+  if (i === t.counted.low - 1) t.counted.low = i
+  else if (i < t.counted.low) t.counted.apart.add(i)
+}
+/** A new turn's bound and length. @category utils */
+export const setNew = (t: BuildTable, i: number, bound: number, length: number): void => {
+  t.added.bounds[i - t.length] = bound
+  t.added.lengths[i - t.length] = length
+}
+/** @category utils */
+export const setCost = (t: BuildTable, i: number, c: number): void => {
+  if (i < t.length) t.taken.costs.set(i, c)
+  else t.added.costs[i - t.length] = c
+}
+
+/**
+ * The table of the turns `[from, n)` for the next build, counts and joins only from
+ * `reach` on (the turns a later build may take).
+ *
+ * @category utils
+ */
+export const nextTable = (t: BuildTable, from: number, reach: number): TurnTable => {
+  const { n } = t
+  const at = from - t.memo.from
+  const merged = (old: ReadonlyArray<number>, own: ReadonlyArray<number>, taken?: ReadonlyMap<number, number>): number[] => {
+    const out = old.slice(at).concat(own)
+    while (out.length < n - from) out.push(Number.NaN)
+    for (const [i, v] of taken ?? []) if (i >= from) out[i - from] = v
+    return out
+  }
+  const counts = merged(t.memo.counts, [], t.taken.counts)
+  const joins = merged(t.memo.joins, [], t.taken.joins)
+  for (let k = 0; k < reach - from; k++) counts[k] = joins[k] = Number.NaN
+  const counted: number[] = []
+  for (let i = from; i < n; i++) counted.push(isCounted(t, i) ? 1 : 0)
+  const { added } = t
+  return { from, bounds: merged(t.memo.bounds, added.bounds), lengths: merged(t.memo.lengths, added.lengths), counts, joins, costs: merged(t.memo.costs, added.costs, t.taken.costs), counted }
+}
+
+/**
+ * `reachOf`'s `from` (`src/request.ts`: the first turn a build reads, walking back from the
+ * newest with lower bounds until past `budget`) from the table's bounds, for a history of
+ * `n` turns whose leading system turns end at `lead`; undefined when the walk would go
+ * before the table.
+ *
+ * @category utils
+ */
+export const reachFrom = (t: BuildTable, from: number, lead: number, budget: number): number | undefined => {
+  let bound = 0
+  let i = t.n - 1
+  for (; i > lead && bound <= budget; i--) {
+    if (i < from) return undefined
+    bound += boundOf(t, i) + 1
+  }
+  return i + 1
+}

@@ -5,8 +5,7 @@
  *
  * @module
  */
-import type { Exclusion } from '../phase.js'
-import { BEHIND_WINDOW, BUDGET_FULL } from '../select/fill.js'
+import { BUDGET_FULL } from '../select/fill.js'
 import { countOf, isCounted, joinOf, markCounted, textLengthOf, type BuildTable } from './table.js'
 
 /** One fill of the history window: the turns taken are the newest ones, `[from, n)`. */
@@ -66,21 +65,8 @@ export const fillWindow = (env: FillEnv, room: number, decoration: Decoration): 
         else remaining -= cost
       }
     }
-    // the turns behind the first miss are left out too (see `exclusionsOf`)
+    // the turns behind the first miss are left out too (see `reportOf`)
     if (miss !== undefined) return { from: i + 1, miss }
   }
   return { from: env.reach, miss: undefined }
-}
-
-/**
- * A window's exclusions, newest first: its first miss, then every older turn from `reach` on behind it.
- *
- * @category utils
- */
-export const exclusionsOf = (w: Window, reach: number): ReadonlyArray<Exclusion> => {
-  if (w.miss === undefined) return []
-  const at = w.from - 1
-  const excluded: Exclusion[] = [{ id: `history:${at}`, reason: 'over_budget', detail: w.miss }]
-  for (let i = at - 1; i >= reach; i--) excluded.push({ id: `history:${i}`, reason: 'over_budget', detail: BEHIND_WINDOW })
-  return excluded
 }

@@ -40,9 +40,11 @@ export {
   type PrefixReport,
   type Previous,
 } from './report/prefix.js'
-export type { LayoutCosts, RebuildKey, RebuildMemo, RebuildOutcome } from './rebuild/memo.js'
+export type { LayoutCosts } from './rebuild/costs.js'
+export type { RebuildKey, RebuildMemo, RebuildOutcome } from './rebuild/memo.js'
 export type { TurnTable } from './rebuild/table.js'
-export type { FrameCounts, WindowCount } from './rebuild/windowCount.js'
+export type { FrameCounts } from './rebuild/frame.js'
+export type { WindowCount } from './rebuild/windowCount.js'
 export { validateRequest, type HistoryReach } from './request.js'
 export type { TimestampInput } from './timestamp.js'
 

@@ -36,17 +36,19 @@ import { textRenderer } from '../output.js'
 import type { Request } from '../phase.js'
 import type { BuildResult } from '../report.js'
 import { outputPrefix, unchangedTextPrefix, type PrefixFingerprint } from '../report/prefix.js'
-import { renderBlocks, sectionsOf, type Document, type Item, type Span } from '../structure/document.js'
+import { renderBlocks, sectionsOf, type Item, type Span } from '../structure/document.js'
 import type { Meter } from '../tokenize/meter.js'
 import { joinedCount, meterCount, spanCount, splitsAtWordEnds } from '../compress/outputCount.js'
 import { fillWindow, type FillEnv } from './fill.js'
 import { decorationCost, layouts, shownWindow, type Turn } from './layOut.js'
-import { isPlainTurn, notPlain, sameTurn, type RebuildMemo } from './memo.js'
+import type { RebuildMemo } from './memo.js'
+import { notPlain, sameTurn } from './plain.js'
 import { nextMemo } from './next.js'
-import { spliced, type Spliced } from './splice.js'
+import { rendering, spliced, type Spliced } from './splice.js'
 import { boundOf, buildTable, costOf as costOfTurn, countOf, isCounted, joinOf, setCost, setNew } from './table.js'
 import { reportOf } from './report.js'
-import { frameCounts, itemCount, measuredWindow, windowCounter, type WindowCount } from './windowCount.js'
+import { frameCounts } from './frame.js'
+import { itemCount, measuredWindow, windowCounter, type WindowCount } from './windowCount.js'
 
 /** A previous build that can be appended to. */
 export type Appendable = BuildResult<string> & { readonly rebuild: RebuildMemo }
@@ -60,16 +62,6 @@ export interface AppendEnv {
 }
 
 const left = (why: string): E.Either<string, never> => E.left(why)
-
-/** The output's text and ids. */
-type Rendering = Spliced
-
-/** A document's text and ids, rendered. */
-const rendering = (doc: Document): Rendering => {
-  const r = renderBlocks(doc.blocks, doc.joiner)
-  const context = sectionsOf(doc).find((s) => s.name === 'context')
-  return { text: r.text, ids: r.ids, windowIds: (context?.items ?? []).map((i) => i.packetId!) }
-}
 
 /**
  * The build of `request` from `prev`, or why it must be built cold.
@@ -203,7 +195,7 @@ export const appendRebuild = (prev: Appendable, request: Request, env: AppendEnv
   // 4. the output and its exact count, from the previous one: its text cut from the previous
   // output where the window starts inside the previous one, else rendered (the text renderer's
   // render, without its map from the output to its spans: keying a map by the whole output hashes all of it)
-  const r: Rendering = (memo.chars === undefined ? undefined : spliced({ output: prev.output, included: prev.included, context, from: shown.from, to: shown.to, chars: memo.chars }, final.from, n, laid.item)) ?? rendering(doc)
+  const r: Spliced = (memo.chars === undefined ? undefined : spliced({ output: prev.output, included: prev.included, context, from: shown.from, to: shown.to, chars: memo.chars }, final.from, n, laid.item)) ?? rendering(doc)
   const rendered = { output: r.text, sources: [r.ids], spans: new Map() }
   const output = counted(memo.output, final.from, () => renderBlocks(doc.blocks, doc.joiner))
   const tokens = output.tokens
@@ -240,10 +232,9 @@ export const appendRebuild = (prev: Appendable, request: Request, env: AppendEnv
     prefix:
       unchangedTextPrefix(prev.prefix, prev.doc, doc, env.previous) ??
       outputPrefix(doc, textRenderer, rendered, { counter: { count: meter.text }, text: { count: (text, s) => spanCount(tokenizer, text, s, meter.counted) } }, env.previous),
-    stats: meter.stats(),
+    stats: { ...meter.stats(), rebuild: { mode: 'incremental', newTurns: n - memo.length } },
   }
   if (!env.rebuildable) return E.right(result)
   return E.right({ ...result, rebuild: nextMemo(memo, h, { reach, table, first: firstLayout, output, frame: laid.frame(), roleCost }) })
 }
 
-export { isPlainTurn }

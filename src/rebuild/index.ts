@@ -19,7 +19,8 @@ import { fingerprintOf, type Previous } from '../report/prefix.js'
 import { meter } from '../tokenize/meter.js'
 import { encodingTokenizer } from '../tokenize/tokenizer.js'
 import { appendRebuild, type Appendable } from './append.js'
-import { layoutCosts, memoOf, type RebuildKey, type RebuildOutcome } from './memo.js'
+import { layoutCosts } from './costs.js'
+import { memoOf, type RebuildKey, type RebuildOutcome } from './memo.js'
 
 /** Options that change what a build does beyond the default text build. */
 const OWN_STAGES = ['renderer', 'structurer', 'selector', 'compressor', 'gatherers', 'memory', 'rag', 'embed', 'layout'] as const satisfies ReadonlyArray<keyof BuildOptions<unknown>>
@@ -40,7 +41,12 @@ const keyOf = (request: Request, options: RebuildOptions, before: RebuildKey | u
   if (own !== undefined) return E.left(`the build has its own ${own}`)
   if (typeof options.now !== 'number') return E.left('`now` is not a number (the report scores recency from it)')
   // the config object the previous build checked: the same settings, not validated again
-  if (before !== undefined && before.given === options.config) return E.right({ ...before, tokenizer: options.tokenizer ?? 'default', now: options.now, query: request.query, instructions: request.instructions })
+  if (before !== undefined && before.given === options.config) {
+    const tokenizer = options.tokenizer ?? 'default'
+    // the previous key itself when nothing differs (a rebuild's common case: nothing to make)
+    if (before.tokenizer === tokenizer && before.now === options.now && before.query === request.query && before.instructions === request.instructions) return E.right(before)
+    return E.right({ ...before, tokenizer, now: options.now, query: request.query, instructions: request.instructions })
+  }
   const config = makeConfig(options.config)
   if (E.isLeft(config)) return E.left('the config is not valid')
   if (Object.values(config.right.types).some((t) => t?.floor !== undefined || t?.cap !== undefined)) return E.left('the config has budget shares')
@@ -93,14 +99,12 @@ export const withPrevious = <O>(
   const change = keyChange(prev.rebuild.key, key.right)
   if (change !== undefined) return coldWith(change)
   const tokenizer = options.tokenizer ?? encodingTokenizer('o200k_base')
-  return pipe(
-    TE.fromTask(async () => tokenizer.ready?.()),
-    TE.chain(() => {
+  // one step once the tokenizer is ready: a rebuild is short enough for each promise hop to show
+  return () =>
+    (tokenizer.ready?.() ?? Promise.resolve()).then(() => {
       const r = appendRebuild(prev, request, { meter: meter(tokenizer, options.cache), previous: fingerprintOf(prev), rebuildable })
-      const added = Array.isArray(request.history) ? request.history.length - prev.rebuild.length : 0
-      return E.isRight(r) ? TE.right(withOutcome(r.right as BuildResult<O>, { mode: 'incremental', newTurns: added })) : coldWith(r.left)
-    }),
-  )
+      return E.isRight(r) ? E.right(r.right as BuildResult<O>) : coldWith(r.left)()
+    })
 }
 
 /** The result with what the next build needs, when it can append to it. */

@@ -12,7 +12,7 @@ import { labelsFor } from '../structure/labels.js'
 import type { Meter } from '../tokenize/meter.js'
 import type { Appendable } from './append.js'
 import { HISTORY } from './memo.js'
-import { frameOf, type Frame, type FrameCounts } from './windowCount.js'
+import { frameOf, type Frame, type FrameCounts } from './frame.js'
 
 /** A plain history turn. */
 export type Turn = { readonly role: string; readonly content: string }

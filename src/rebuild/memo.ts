@@ -13,21 +13,18 @@
  */
 import * as E from 'fp-ts/lib/Either.js'
 import { availableTokens, type Config } from '../config.js'
-import { detect } from '../adapters/detect.js'
-import { capMessage, itemCapOf } from '../gather/itemCap.js'
-import { toChatMessage } from '../gather/builtins.js'
+import { itemCapOf } from '../gather/itemCap.js'
 import { isRecord } from '../messageProblem.js'
-import type { PacketType } from '../packet.js'
 import type { FirstLayout, Request } from '../phase.js'
-import { joinedCount, meterCount } from '../compress/outputCount.js'
 import type { BuildResult } from '../report.js'
-import { reachOf, turnProblem } from '../request.js'
-import { layoutOverheads } from '../select/layoutAware.js'
-import { decorationOf, isRendered, renderBlocks, sectionsOf, type Document } from '../structure/document.js'
-import type { Meter } from '../tokenize/meter.js'
+import { reachOf } from '../request.js'
+import { renderBlocks, sectionsOf } from '../structure/document.js'
 import type { Tokenizer } from '../tokenize/tokenizer.js'
+import type { LayoutCosts } from './costs.js'
+import { notPlain } from './plain.js'
 import type { TurnTable } from './table.js'
-import { frameCounts, frameOf, itemCount, measuredWindow, type FrameCounts, type WindowCount } from './windowCount.js'
+import { frameCounts, frameOf, type FrameCounts } from './frame.js'
+import { itemCount, measuredWindow, type WindowCount } from './windowCount.js'
 
 /** How a build used `previous`: appended to it (only the new turns cost), or built cold, and why. */
 export type RebuildOutcome =
@@ -44,24 +41,6 @@ export interface RebuildKey {
   readonly now: number
   readonly query: string
   readonly instructions: Request['instructions']
-}
-
-/** What the layout adds around the history turns, measured on the build's own layout. */
-export interface LayoutCosts {
-  /** `layoutOverheads(doc).raw`: headings, joins and static text. */
-  readonly raw: number
-  /** The always-kept packets (instructions, task, the conversation's system prompt): type and tokens. */
-  readonly always: ReadonlyArray<{ readonly type: PacketType; readonly tokens: number }>
-  /** Their items' content, decoration and separator, summed. */
-  readonly alwaysItems: number
-  /** Their items' content, summed. */
-  readonly alwaysContent: number
-  /** Their items' decoration and separator as they join the content (`joinedCount`), summed: what layoutAware's second fill charges them. */
-  readonly alwaysJoined: number
-  /** The widest decoration and separator of their items, by type. */
-  readonly typeCost: ReadonlyMap<PacketType, number>
-  /** A history turn's decoration and separator, by role. */
-  readonly roleCost: ReadonlyMap<string, number>
 }
 
 /**
@@ -97,64 +76,8 @@ export interface RebuildMemo {
   readonly layout: LayoutCosts
 }
 
-/** A turn the rebuild can take as it is: `{ role, content: string }`, with a timestamp or name at most. */
-export const isPlainTurn = (t: unknown): t is { readonly role: string; readonly content: string } =>
-  isRecord(t) && typeof t['content'] === 'string' && !('parts' in t) && turnProblem(t) === undefined
-
-/** The same turn: the same object, or the same plain fields. */
-export const sameTurn = (a: unknown, b: unknown): boolean => {
-  if (a === b) return true
-  if (!isRecord(a) || !isRecord(b)) return false
-  const ka = Object.keys(a)
-  return ka.length === Object.keys(b).length && ka.every((k) => (k === 'role' || k === 'content' || k === 'timestamp' || k === 'name') && a[k] === b[k])
-}
-
-/** Why texts read by the build are not plain turns, or undefined. */
-export const notPlain = (turns: ReadonlyArray<unknown>, cap: number | undefined, tokenizer: Tokenizer): string | undefined => {
-  if (!turns.every(isPlainTurn)) return 'the history holds turns other than { role, content: string }'
-  const shape = detect(turns)
-  if (E.isLeft(shape) || shape.right !== 'plain') return "the history is in an SDK's shape"
-  // a text within a third of the cap in UTF-16 units is within it in UTF-8 bytes (capMessage's own first test)
-  if (cap !== undefined && turns.some((t) => (t as { readonly content: string }).content.length * 3 > cap && capMessage(toChatMessage(t as never), cap, tokenizer) !== undefined))
-    return 'a turn is longer than the per-item cap'
-  return undefined
-}
-
 /** A history turn's packet id. */
 export const HISTORY = /^history:(\d+)$/
-
-/** What the layout adds, from the build's document: the context section holds the turns. */
-export const layoutCosts = (doc: Document, meter: Meter, result: BuildResult<string>): LayoutCosts | undefined => {
-  const typeOf = new Map(result.packets.map((p) => [p.id, p]))
-  const { raw } = layoutOverheads(doc, meter, new Map(result.packets.map((p) => [p.id, p.type])))
-  let alwaysItems = 0
-  let alwaysContent = 0
-  let alwaysJoined = 0
-  let laidOut = 0
-  const count = meterCount(meter)
-  const typeCost = new Map<PacketType, number>()
-  const roleCost = new Map<string, number>()
-  for (const sec of sectionsOf(doc).filter(isRendered)) {
-    const sep = meter.text(sec.separator)
-    for (const item of sec.items) {
-      if (item.packetId === undefined) continue
-      const cost = decorationOf(item, meter) + sep
-      if (sec.name === 'context') roleCost.set(item.message?.role ?? '', cost)
-      else {
-        const type = typeOf.get(item.packetId)?.type
-        if (type === undefined) return undefined
-        alwaysItems += item.tokens + cost
-        alwaysContent += item.tokens
-        alwaysJoined += joinedCount(count, meter.tokenizer.name, item.prefix, item.text, item.tokens, `${item.suffix ?? ''}${sec.separator}`) - item.tokens
-        laidOut++
-        typeCost.set(type, Math.max(typeCost.get(type) ?? 0, cost))
-      }
-    }
-  }
-  const always = result.packets.filter((p) => p.priority === 0 || p.type === 'task').map((p) => ({ type: p.type, tokens: p.tokens ?? Number.NaN }))
-  // an always-kept packet the layout does not show would be charged another type's decoration
-  return always.some((a) => Number.isNaN(a.tokens)) || laidOut !== always.length ? undefined : { raw, always, alwaysItems, alwaysContent, alwaysJoined, typeCost, roleCost }
-}
 
 /** The first turn made into a packet, from the report: the oldest history packet that is not P0. */
 const reachStart = (result: BuildResult<string>): number | undefined => {

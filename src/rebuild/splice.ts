@@ -8,7 +8,7 @@
  *
  * @module
  */
-import type { Item, Section } from '../structure/document.js'
+import { renderBlocks, sectionsOf, type Document, type Item, type Section } from '../structure/document.js'
 
 /** The previous output: its text, ids, and window `[from, to)` of `context`'s turns. */
 export interface Before {
@@ -26,6 +26,17 @@ export interface Spliced {
   readonly text: string
   readonly ids: ReadonlyArray<string>
   readonly windowIds: ReadonlyArray<string>
+}
+
+/**
+ * A document's text and ids, rendered whole: the output when it cannot be spliced.
+ *
+ * @category utils
+ */
+export const rendering = (doc: Document): Spliced => {
+  const r = renderBlocks(doc.blocks, doc.joiner)
+  const context = sectionsOf(doc).find((s) => s.name === 'context')
+  return { text: r.text, ids: r.ids, windowIds: (context?.items ?? []).map((i) => i.packetId!) }
 }
 
 const shownLength = (it: Item): number => it.prefix.length + it.text.length + (it.suffix?.length ?? 0)

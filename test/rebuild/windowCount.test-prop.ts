@@ -6,7 +6,8 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { renderBlocks, type Document, type Item, type Section } from '../../src/structure/document.js'
-import { frameCounts, frameOf, itemCount, measuredWindow, windowCounter } from '../../src/rebuild/windowCount.js'
+import { frameCounts, frameOf } from '../../src/rebuild/frame.js'
+import { itemCount, measuredWindow, windowCounter } from '../../src/rebuild/windowCount.js'
 import { gpt4o } from '../helpers.js'
 import { joinStress, seeded } from '../prop.js'
 

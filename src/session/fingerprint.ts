@@ -39,11 +39,19 @@ const hashRange = async (file: string, start: number, length: number): Promise<s
   }
 }
 
-/** File identity and modification time, before reading. */
-export const statOf = async (file: string): Promise<{ readonly dev: number; readonly ino: number; readonly mtimeMs: number; readonly size: number }> => {
-  const s = await stat(file)
-  return { dev: s.dev, ino: s.ino, mtimeMs: s.mtimeMs, size: s.size }
+/** A file's identity, modification time and size, taken before reading. */
+export interface FileStat {
+  readonly dev: number
+  readonly ino: number
+  readonly mtimeMs: number
+  readonly size: number
 }
+
+/** The {@link FileStat} of what `stat` or `fstat` gave. */
+export const fileStat = (s: FileStat): FileStat => ({ dev: s.dev, ino: s.ino, mtimeMs: s.mtimeMs, size: s.size })
+
+/** File identity and modification time, before reading. */
+export const statOf = async (file: string): Promise<FileStat> => fileStat(await stat(file))
 
 /**
  * The fingerprint of the first `end` bytes of a file, given a stat taken before reading.

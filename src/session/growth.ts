@@ -1,8 +1,7 @@
 /**
  * What a session file holds beyond an earlier read, found through one open file: its
- * identity and size (`fstat`), the fingerprint's two windows checked (as `compare` checks
- * them), and the appended bytes read in the same pass, from which the next fingerprint is
- * hashed too. A turn's rebuild then costs a handful of system calls instead of a file open
+ * identity and size (`fstat`), the fingerprint's two windows checked, and the appended bytes
+ * read in the same pass, from which the next fingerprint is hashed too. A turn's rebuild then costs a handful of system calls instead of a file open
  * for each window checked, for the appended lines, and for each window of the next
  * fingerprint (about 17 round trips through libuv's thread pool, each waiting for a thread
  * on a busy machine).
@@ -14,18 +13,10 @@
  * @module
  */
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs'
-import { hashBytes, WINDOW, type Fingerprint } from './fingerprint.js'
+import { fileStat, hashBytes, WINDOW, type FileStat, type Fingerprint } from './fingerprint.js'
 
 /** Appended bytes read along with the check; a file that grew by more is streamed. */
 export const APPENDED_LIMIT = 1 << 20
-
-/** A file's identity, modification time and size, taken before reading. */
-export interface FileStat {
-  readonly dev: number
-  readonly ino: number
-  readonly mtimeMs: number
-  readonly size: number
-}
 
 /** The file's bytes from `base` (the start of the fingerprint's tail window) to its size when checked. */
 export interface Held {
@@ -52,8 +43,8 @@ const readAt = (fd: number, start: number, length: number): Buffer => {
 }
 
 /**
- * Compares a file with a fingerprint (same reasons as `compare`) and, when it only grew by
- * at most `limit` bytes, holds the appended bytes. Throws when the file cannot be read.
+ * Compares a file with a fingerprint (replaced, shrunk, rewritten, unchanged or grown) and,
+ * when it only grew by at most `limit` bytes, holds the appended bytes. Throws when the file cannot be read.
  *
  * @example
  * growth('s.jsonl', build.resume.fingerprint) // { _tag: 'Grown', stat, held: { base, bytes } }
@@ -62,8 +53,7 @@ const readAt = (fd: number, start: number, length: number): Buffer => {
 export const growth = (file: string, fp: Fingerprint, limit = APPENDED_LIMIT): Growth => {
   const fd = openSync(file, 'r')
   try {
-    const s = fstatSync(fd)
-    const stat: FileStat = { dev: s.dev, ino: s.ino, mtimeMs: s.mtimeMs, size: s.size }
+    const stat = fileStat(fstatSync(fd))
     if (stat.dev !== fp.dev || stat.ino !== fp.ino) return changed('the file was replaced (new inode)')
     if (stat.size < fp.end) return changed(`the file shrank (${stat.size} < ${fp.end} bytes read before)`)
     if (stat.size === fp.end && stat.mtimeMs === fp.mtimeMs) return SAME

@@ -124,17 +124,6 @@ export const loadPackedTables = (encoding: EncodingName): boolean => {
   return true
 }
 
-/**
- * {@link loadPackedTables}, as a promise: what a tokenizer's `ready()` runs. The file's small
- * parts are read now; the rest as lookups reach it, and the pre-tokenizer regex is compiled
- * once text past ASCII needs it (`pretokenize.ts`), so a first count after
- * `await tokenizer.ready()` pays for what it uses.
- *
- * @category loading
- * @since 0.2.0
- */
-export const loadPackedTablesAsync = async (encoding: EncodingName): Promise<boolean> => loadPackedTables(encoding)
-
 const sharedTables = (encoding: EncodingName): Tables => {
   let t = tables.get(encoding)
   if (t === undefined && !loadPackedTables(encoding)) {

@@ -12,7 +12,7 @@ import { pipe } from 'fp-ts/lib/function.js'
 import type { ConfigError } from '../error.js'
 import { referenceBpe, type Bpe, type EncodingName } from './bpe.js'
 import { loadEncoding, loadRanks } from './ranks.js'
-import { fastBpe, loadPackedTablesAsync } from './fastBpe.js'
+import { fastBpe, loadPackedTables } from './fastBpe.js'
 import { modelEncoding } from './models.js'
 
 export { baseModel } from './models.js'
@@ -78,9 +78,11 @@ export const encodingTokenizer = (
     ...(options.model === undefined ? {} : { model: options.model }),
     count: (text) => (text.length === 0 ? 0 : load().count(text)),
     lowerBound: hanLowerBound(HAN_PER_TOKEN[encoding]),
-    // the fast engine reads the packed rank file where there is one (Node, an installed build)
+    // the fast engine opens the packed rank file where there is one (Node, an installed build):
+    // its small parts now, the rest as lookups reach it; the pre-tokenizer regex is compiled
+    // once text past ASCII needs it (`pretokenize.ts`)
     ready: async () => {
-      if (options.engine !== 'js-tiktoken' && (await loadPackedTablesAsync(encoding))) return
+      if (options.engine !== 'js-tiktoken' && loadPackedTables(encoding)) return
       await loadEncoding(encoding)
     },
     prefixEnd: (text, maxTokens) => {

@@ -91,6 +91,10 @@ export interface PacketInput {
 // constructors
 // -------------------------------------------------------------------------------------
 
+// one frozen object for every packet given none: a build of a thousand passages would make a
+// thousand empty objects that live as long as the build (packets are never written to)
+const NO_METADATA: Readonly<Record<string, unknown>> = Object.freeze({})
+
 /**
  * Completes a {@link PacketInput} with defaults. The id, when absent, is derived from the
  * type, source and content, so the same input always gets the same id. The input is expected
@@ -114,7 +118,7 @@ export const packet = (input: PacketInput, now: number): Packet => {
     content: input.content,
     timestamp: timestampMs(input.timestamp) ?? now,
     source,
-    metadata: input.metadata ?? {},
+    metadata: input.metadata ?? NO_METADATA,
   }
   if (input.relevance !== undefined) p.relevance = input.relevance
   if (input.message !== undefined) p.message = withEpochTimestamp(input.message)

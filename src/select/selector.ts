@@ -112,6 +112,7 @@ export const prepare = (g: Gathered, options: SelectOptions = {}): Prepared => {
   const scores = new Map<string, Scores>()
   // by position too: the loops below read each packet's scores without a lookup by id
   const byIndex: Scores[] = []
+  let grouped = false
   for (const p of g.packets) {
     const r = p.type === 'history' && p.relevance === undefined && options.relevance === undefined ? undefined : rel(p)
     const { rec, comp } = scorers(p.type)
@@ -119,6 +120,7 @@ export const prepare = (g: Gathered, options: SelectOptions = {}): Prepared => {
     const s = { relevance: r, recency: c, composite: comp(r, c) }
     scores.set(p.id, s)
     byIndex.push(s)
+    if (p.group !== undefined) grouped = true
   }
 
   const always: Packet[] = []
@@ -133,31 +135,54 @@ export const prepare = (g: Gathered, options: SelectOptions = {}): Prepared => {
     if (d === undefined) details.set(r, (d = `relevance ${round(r)} < ${config.minRelevance}`))
     return d
   }
-  for (const u of toUnits(g.packets, scores, byIndex)) {
-    // a lone packet (most units) without the callbacks and lookups a group needs
-    const only = u.packets.length === 1 ? u.packets[0]! : undefined
-    if (only === undefined ? u.packets.some(alwaysKept) : alwaysKept(only)) {
-      always.push(...u.packets)
-      continue
-    }
-    // a unit is judged by its best gated member; one that cannot be judged is not gated
-    let best: number | undefined
-    let judged = true
-    for (const p of u.packets) {
-      if (!gated(p)) continue
-      const r = (only === undefined ? scores.get(p.id)! : byIndex[u.index]!).relevance
-      if (r === undefined) judged = false
-      else best = Math.max(best ?? 0, r)
-    }
-    if (!judged) unjudged = true
-    if (judged && best !== undefined && best < config.minRelevance) {
-      for (const p of u.packets) gatedOut.push({ id: p.id, reason: 'below_min_relevance', detail: detailOf((only === undefined ? scores.get(p.id)! : byIndex[u.index]!).relevance ?? 0) })
-      continue
-    }
+  const place = (u: Unit): void => {
     let level = byPriority.get(u.priority)
     if (level === undefined) byPriority.set(u.priority, (level = { others: [], history: [] }))
     ;(u.history ? level.history : level.others).push(u)
   }
+  if (!grouped) {
+    // every packet is a unit of its own (most builds): judged by position, and a unit made
+    // only for a packet that stays a candidate, not for the hundreds of passages the gate
+    // leaves out (each object that lives through a build costs the collector a copy or two)
+    for (let index = 0; index < g.packets.length; index++) {
+      const p = g.packets[index]!
+      if (alwaysKept(p)) {
+        always.push(p)
+        continue
+      }
+      const s = byIndex[index]!
+      if (gated(p)) {
+        // as a group is judged below: its best gated member's relevance, floored at 0
+        if (s.relevance === undefined) unjudged = true
+        else if (Math.max(0, s.relevance) < config.minRelevance) {
+          gatedOut.push({ id: p.id, reason: 'below_min_relevance', detail: detailOf(s.relevance) })
+          continue
+        }
+      }
+      place({ packets: [p], priority: p.priority, history: p.type === 'history', score: s.composite, index })
+    }
+  } else
+    for (const u of toUnits(g.packets, scores, byIndex)) {
+      if (u.packets.some(alwaysKept)) {
+        always.push(...u.packets)
+        continue
+      }
+      // a unit is judged by its best gated member; one that cannot be judged is not gated
+      let best: number | undefined
+      let judged = true
+      for (const p of u.packets) {
+        if (!gated(p)) continue
+        const r = scores.get(p.id)!.relevance
+        if (r === undefined) judged = false
+        else best = Math.max(best ?? 0, r)
+      }
+      if (!judged) unjudged = true
+      if (judged && best !== undefined && best < config.minRelevance) {
+        for (const p of u.packets) gatedOut.push({ id: p.id, reason: 'below_min_relevance', detail: detailOf(scores.get(p.id)!.relevance ?? 0) })
+        continue
+      }
+      place(u)
+    }
   const levels = [...byPriority.keys()]
     .sort((a, b) => a - b)
     .map((p) => {

@@ -1,0 +1,69 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import type { Packet, PacketInput, PacketType } from '../../src/packet.js'
+import type { Gathered, SimpleMessage } from '../../src/phase.js'
+import { prepare, type Prepared, type SelectOptions } from '../../src/select/selector.js'
+import { MINUTE, NOW } from '../helpers.js'
+import { seeded } from '../prop.js'
+import { gathered } from './fixtures.js'
+
+const WORDS = ['build', 'fails', 'compile', 'script', 'the', 'and', '构建', '失败', 'Paris', '42']
+const text = fc.array(fc.constantFrom(...WORDS), { minLength: 1, maxLength: 12 }).map((ws) => ws.join(' '))
+
+const packetArb: fc.Arbitrary<PacketInput> = fc.record(
+  {
+    type: fc.constantFrom<PacketType>('instructions', 'task_state', 'evidence', 'custom', 'history'),
+    content: text,
+    relevance: fc.double({ min: 0, max: 1, noNaN: true }),
+    priority: fc.constantFrom(0, 1, 2, 3, 4),
+    timestamp: fc.integer({ min: NOW - 600 * MINUTE, max: NOW }),
+    metadata: fc.constant({ rank: 1 }),
+  },
+  { requiredKeys: ['type', 'content'] },
+)
+const turnArb: fc.Arbitrary<SimpleMessage> = fc.record({ role: fc.constantFrom('user', 'assistant'), content: text })
+
+const requestArb = fc.record({
+  query: fc.oneof(text, fc.constant('the and')),
+  history: fc.array(turnArb, { maxLength: 8 }),
+  packets: fc.array(packetArb, { maxLength: 30 }).map((ps) => ps.map((p, i) => ({ ...p, id: `p${i}` }))),
+})
+
+/**
+ * User scorers the selector must take as they are: any number (negative, above 1, NaN) or
+ * undefined, which the default scorer never gives.
+ */
+const scorerArb: fc.Arbitrary<SelectOptions['relevance']> = fc.option(
+  fc.array(fc.oneof(fc.double({ min: -1, max: 2 }), fc.constant(undefined)), { minLength: 1, maxLength: 7 }).map(
+    (values) => (p: Packet) => values[p.content.length % values.length],
+  ),
+  { nil: undefined },
+)
+
+/** The same packets, each made a group of its own: the selector's general path, which judges units. */
+const soloGroups = (g: Gathered): Gathered => ({ ...g, packets: g.packets.map((p) => ({ ...p, group: `solo:${p.id}` })) })
+
+/** A prepared selection as plain ids and numbers, whichever packet objects it holds. */
+const plain = (p: Prepared) => ({
+  scores: [...p.scores],
+  always: p.always.map((x) => x.id),
+  levels: p.levels.map((l) => ({
+    others: l.others.map((u) => ({ ids: u.packets.map((x) => x.id), priority: u.priority, history: u.history, score: u.score, index: u.index })),
+    history: l.history.map((u) => ({ ids: u.packets.map((x) => x.id), priority: u.priority, history: u.history, score: u.score, index: u.index })),
+  })),
+  gatedOut: p.gatedOut,
+  warnings: p.warnings,
+})
+
+describe('prepare', () => {
+  it('judges packets without a group (its fast path) exactly as one-member groups (its general path)', async () => {
+    await fc.assert(
+      fc.asyncProperty(requestArb, fc.double({ min: 0, max: 1, noNaN: true }), scorerArb, fc.boolean(), async (request, minRelevance, scorer, gateAll) => {
+        const g = await gathered(request, { minRelevance })
+        const options: SelectOptions = { ...(scorer === undefined ? {} : { relevance: scorer }), ...(gateAll ? { gate: () => true } : {}) }
+        expect(plain(prepare(g, options))).toEqual(plain(prepare(soloGroups(g), options)))
+      }),
+      seeded(150),
+    )
+  })
+})

@@ -42,10 +42,11 @@ import { joinedCount, meterCount, spanCount, splitsAtWordEnds } from '../compres
 import { fillWindow, type FillEnv } from './fill.js'
 import { decorationCost, layouts, shownWindow, type Turn } from './layOut.js'
 import type { RebuildMemo } from './memo.js'
-import { notPlain, sameTurn } from './plain.js'
+import { changedTurn, notPlain } from './plain.js'
 import { nextMemo } from './next.js'
 import { rendering, spliced, type Spliced } from './splice.js'
-import { boundOf, buildTable, costOf as costOfTurn, countOf, isCounted, joinOf, setCost, setNew } from './table.js'
+import { buildTable, costOf as costOfTurn, countOf, isCounted, joinOf, setCost, setNew, sumOver } from './table.js'
+import { walkReach } from './walk.js'
 import { reportOf } from './report.js'
 import { frameCounts } from './frame.js'
 import { itemCount, measuredWindow, windowCounter, type WindowCount } from './windowCount.js'
@@ -75,8 +76,9 @@ export const appendRebuild = (prev: Appendable, request: Request, env: AppendEnv
   const tokenizer = meter.tokenizer
   const h = request.history
   if (!Array.isArray(h) || h.length < memo.length) return left('the history is shorter than before')
-  for (let i = 0; i < memo.lead; i++) if (!sameTurn(h[i], memo.turns[i])) return left(`history[${i}] changed`)
-  for (let i = memo.from; i < memo.length; i++) if (!sameTurn(h[i], memo.turns[memo.lead + i - memo.from])) return left(`history[${i}] changed`)
+  const inLead = changedTurn(h, 0, memo.lead, memo.turns, 0)
+  const changed = inLead >= 0 ? inLead : changedTurn(h, memo.from, memo.length, memo.turns, memo.lead)
+  if (changed >= 0) return left(`history[${changed}] changed`)
   const added = h.slice(memo.length)
   const bad = notPlain(added, itemCapOf(config), tokenizer)
   if (bad !== undefined) return left(bad)
@@ -106,16 +108,7 @@ export const appendRebuild = (prev: Appendable, request: Request, env: AppendEnv
   const budget = availableTokens(config)
   const limit = Math.max(0, config.maxHistoryMessages)
   const windowStart = limit === Number.POSITIVE_INFINITY ? memo.lead : Math.max(memo.lead, n - limit)
-  let reach = windowStart
-  let bound = memo.leadBound
-  for (let i = n - 1; i >= windowStart; i--) {
-    // a turn before the table's is the one the walk stops at, at most
-    bound += (i >= memo.table.from ? boundOf(table, i) : tokenizer.lowerBound(turn(i).content)) + 1
-    if (bound > budget) {
-      reach = i + 1
-      break
-    }
-  }
+  const reach = walkReach({ table, tokenizer, turn, leadBound: memo.leadBound, budget, windowStart })
   if (reach < memo.reach) return left('the history reaches further back than before')
 
   // 2. layoutAware's fills
@@ -149,7 +142,15 @@ export const appendRebuild = (prev: Appendable, request: Request, env: AppendEnv
   }
   let estimate = layout.raw + layout.alwaysItems
   let widestTurn = layout.typeCost.get('history') ?? Number.NEGATIVE_INFINITY
-  for (let i = first.from; i < n; i++) {
+  // the memo's turns of the window by their sums when it knows every number, then the others one by one
+  const { sums } = memo.table
+  const summed = first.from < memo.length ? sumOver(table, sums.counts, first.from, memo.length) + sumOver(table, sums.costs, first.from, memo.length) : 0
+  const rest = summed === summed ? Math.max(first.from, memo.length) : first.from
+  if (rest > first.from) {
+    estimate += summed
+    widestTurn = Math.max(widestTurn, sums.widest[first.from - memo.table.from]!)
+  }
+  for (let i = rest; i < n; i++) {
     estimate += count(i) + costOfRole(i)
     widestTurn = Math.max(widestTurn, costOfRole(i))
   }
@@ -173,7 +174,14 @@ export const appendRebuild = (prev: Appendable, request: Request, env: AppendEnv
     // layout's exact count less what its items cost (see src/select/layoutAware.ts)
     let content = layout.alwaysContent
     let joinedTotal = layout.alwaysJoined
-    for (let i = first.from; i < n; i++) {
+    // as above: the memo's turns by their sums when it knows every number
+    const joins = first.from < memo.length ? sumOver(table, sums.joins, first.from, memo.length) : 0
+    const joinsRest = rest > first.from && joins === joins ? rest : first.from
+    if (joinsRest > first.from) {
+      content += sumOver(table, sums.counts, first.from, memo.length)
+      joinedTotal += joins
+    }
+    for (let i = joinsRest; i < n; i++) {
       let j = joinOf(table, i)
       if (j !== j) {
         const item = laid.item(i)
@@ -228,8 +236,10 @@ export const appendRebuild = (prev: Appendable, request: Request, env: AppendEnv
     failures: [],
     warnings: [],
     doc,
-    // the previous prefix when its blocks are unchanged (the history after the volatile task, as laid out by default)
+    // the previous prefix when its blocks are unchanged (the history after the volatile task, as laid out by default):
+    // the memo's when the previous one is what it was made from, or made by it
     prefix:
+      (memo.prefix !== undefined && env.previous === prev.prefix && (prev.prefix === memo.prefix.from || prev.prefix === memo.prefix.report) ? memo.prefix.report : undefined) ??
       unchangedTextPrefix(prev.prefix, prev.doc, doc, env.previous) ??
       outputPrefix(doc, textRenderer, rendered, { counter: { count: meter.text }, text: { count: (text, s) => spanCount(tokenizer, text, s, meter.counted) } }, env.previous),
     stats: { ...meter.stats(), rebuild: { mode: 'incremental', newTurns: n - memo.length } },

@@ -6,7 +6,7 @@
  * @module
  */
 import { BUDGET_FULL } from '../select/fill.js'
-import { countOf, isCounted, joinOf, markCounted, textLengthOf, type BuildTable } from './table.js'
+import { countOf, isCounted, joinOf, markCounted, sumOver, textLengthOf, type BuildTable } from './table.js'
 
 /** One fill of the history window: the turns taken are the newest ones, `[from, n)`. */
 export interface Window {
@@ -36,9 +36,40 @@ export interface Decoration {
   readonly other: number
 }
 
+/** What the memo's turns `[s, to)` cost, each its count and decoration: NaN when a number is not known. */
+const costOver = (t: BuildTable, s: number, to: number, d: Decoration): number => {
+  const { sums } = t.memo
+  const joined = Math.max(s, Math.min(d.joined, to))
+  return sumOver(t, sums.counts, s, to) + (joined < to ? sumOver(t, sums.joins, joined, to) : 0) + (joined > s ? (joined - s) * d.other : 0)
+}
+
+/**
+ * The oldest of the memo's turns from `i` back that a fill with `remaining` tokens left at
+ * turn `i` surely takes (`i + 1` when none): the turns it takes cost less than `remaining`
+ * together, so none is the first miss nor leaves nothing for the next. A binary search on
+ * the table's sums; the turn where it stops goes through the fill's own steps.
+ */
+const surelyTaken = (t: BuildTable, i: number, lo: number, remaining: number, d: Decoration): number => {
+  const fits = (s: number): boolean => costOver(t, s, i + 1, d) < remaining
+  if (lo > i || !fits(i)) return i + 1
+  if (fits(lo)) return lo
+  // fits from a on, not from b on (a sum grows as it goes back; NaN never fits)
+  let a = i
+  let b = lo
+  while (a - b > 1) {
+    const m = (a + b) >>> 1
+    if (fits(m)) a = m
+    else b = m
+  }
+  return a
+}
+
 /**
  * The window `room` tokens hold, each turn charged its count and its decoration. A hot loop:
  * the table is read through plain functions, the count asked of `env` only when unknown.
+ * Over the memo's turns it steps past the turns it surely takes (`surelyTaken`) at once: a
+ * rebuild runs too few times before it is timed for V8 to optimize this loop, and then a step
+ * per turn costs more than the rest of the fill.
  *
  * @category utils
  */
@@ -48,8 +79,19 @@ export const fillWindow = (env: FillEnv, room: number, decoration: Decoration): 
     const c = countOf(table, i)
     return c === c ? c : env.count(i)
   }
+  const lo = Math.max(env.reach, table.memo.from)
   let remaining = room
   for (let i = env.n - 1; i >= env.reach; i--) {
+    // the turns taken so far are counted from `counted.low` on, without a gap: those surely taken join them
+    if (i < table.length && i >= lo && remaining > 0 && table.counted.low <= i + 1) {
+      const s = surelyTaken(table, i, lo, remaining, decoration)
+      if (s <= i) {
+        remaining -= costOver(table, s, i + 1, decoration)
+        table.counted.low = Math.min(table.counted.low, s)
+        i = s
+        continue
+      }
+    }
     const d = i >= decoration.joined ? joinOf(table, i) : decoration.other
     let miss: string | undefined
     if (remaining <= 0) miss = BUDGET_FULL

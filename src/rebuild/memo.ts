@@ -17,12 +17,13 @@ import { itemCapOf } from '../gather/itemCap.js'
 import { isRecord } from '../messageProblem.js'
 import type { FirstLayout, Request } from '../phase.js'
 import type { BuildResult } from '../report.js'
+import { unchangedTextPrefix, type PrefixReport } from '../report/prefix.js'
 import { reachOf } from '../request.js'
 import { renderBlocks, sectionsOf } from '../structure/document.js'
 import type { Tokenizer } from '../tokenize/tokenizer.js'
 import type { LayoutCosts } from './costs.js'
 import { notPlain } from './plain.js'
-import type { TurnTable } from './table.js'
+import { sumsOf, type TurnTable } from './table.js'
 import { frameCounts, frameOf, type FrameCounts } from './frame.js'
 import { itemCount, measuredWindow, type WindowCount } from './windowCount.js'
 
@@ -73,6 +74,12 @@ export interface RebuildMemo {
   readonly chars: { readonly opening: number; readonly closing: number } | undefined
   /** The counts of the layout's text around the window, when it could be split off. */
   readonly frame: FrameCounts | undefined
+  /**
+   * The prefix report of every rebuild from this memo, and the one it was made from (this
+   * build's): a rebuild changes only the context section, so while it comes after the stable
+   * blocks, a rebuilt output's prefix is the same blocks' (undefined when it does not).
+   */
+  readonly prefix: { readonly from: PrefixReport; readonly report: PrefixReport } | undefined
   readonly layout: LayoutCosts
 }
 
@@ -163,6 +170,11 @@ export const memoOf = (
   const f = frameOf(result.doc, context, shown[shown.length - 1]!)
   const frame = f === undefined ? undefined : frameCounts(tokenizer, tokenizer.count, known, f)
   const chars = f === undefined ? undefined : { opening: f.opening.length, closing: f.closing.length }
-  const table = { from, bounds, lengths, counts, joins, costs: costOf, counted }
-  return E.right({ key, length: history.length, lead, leadBound, from, reach, turns, table, first, output, reportAt, chars, frame, layout: costs })
+  const table = { from, bounds, lengths, counts, joins, costs: costOf, counted, sums: sumsOf({ bounds, counts, joins, costs: costOf }) }
+  // what unchangedTextPrefix gives a rebuild, found as it finds it: with the context section
+  // another object, the report is undefined when that section is among the stable blocks
+  const moved = { ...result.doc, blocks: result.doc.blocks.map((b) => (b === context ? { ...context } : b)) }
+  const stable = unchangedTextPrefix(result.prefix, result.doc, moved, result.prefix)
+  const prefix = stable === undefined ? undefined : { from: result.prefix, report: stable }
+  return E.right({ key, length: history.length, lead, leadBound, from, reach, turns, table, first, output, reportAt, chars, frame, prefix, layout: costs })
 }

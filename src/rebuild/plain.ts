@@ -25,10 +25,31 @@ export const sameTurn = (a: unknown, b: unknown): boolean => {
   return ka.length === Object.keys(b).length && ka.every((k) => (k === 'role' || k === 'content' || k === 'timestamp' || k === 'name') && a[k] === b[k])
 }
 
+/**
+ * The first of the turns `h[from, to)` that is not the same as `turns[at, …)`, or -1. Its own
+ * function, a loop and nothing else: it runs over the whole window in every rebuild, and
+ * so V8 optimizes it long before the rebuild around it.
+ */
+export const changedTurn = (h: ReadonlyArray<unknown>, from: number, to: number, turns: ReadonlyArray<unknown>, at: number): number => {
+  for (let i = from, k = at; i < to; i++, k++) if (h[i] !== turns[k] && !sameTurn(h[i], turns[k])) return i
+  return -1
+}
+
+/**
+ * A turn with no field but its role and content (a timestamp and a name at most), a plain
+ * object: `detect` finds no SDK's mark on it, each mark being another field (or a role no
+ * plain turn has), so a history of such turns is plain without asking it.
+ */
+const bare = (t: object): boolean => {
+  if (Object.getPrototypeOf(t) !== Object.prototype) return false
+  for (const k in t) if (k !== 'role' && k !== 'content' && k !== 'timestamp' && k !== 'name') return false
+  return true
+}
+
 /** Why texts read by the build are not plain turns, or undefined. */
 export const notPlain = (turns: ReadonlyArray<unknown>, cap: number | undefined, tokenizer: Tokenizer): string | undefined => {
   if (!turns.every(isPlainTurn)) return 'the history holds turns other than { role, content: string }'
-  const shape = detect(turns)
+  const shape = turns.every((t) => bare(t as object)) ? E.right('plain') : detect(turns)
   if (E.isLeft(shape) || shape.right !== 'plain') return "the history is in an SDK's shape"
   // a text within a third of the cap in UTF-16 units is within it in UTF-8 bytes (capMessage's own first test)
   if (cap !== undefined && turns.some((t) => (t as { readonly content: string }).content.length * 3 > cap && capMessage(toChatMessage(t as never), cap, tokenizer) !== undefined))

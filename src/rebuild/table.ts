@@ -27,7 +27,54 @@ export interface TurnTable {
   readonly costs: ReadonlyArray<number>
   /** 1 where the build's report shows the turn's count (a fill took it), else 0. */
   readonly counted: ReadonlyArray<number>
+  /**
+   * Sums from each turn to the newest (`x[k]` = the sum over `[from + k, length)`, one more
+   * entry, 0): of `bounds` plus one (the history gatherer's walk), `counts`, `joins` and
+   * `costs`; NaN where a number in the sum is not known. A window ends at the newest turn,
+   * so its sum is one entry, and a fill finds where it stops by a binary search instead of
+   * a step per turn (`./fill.ts`, `./walk.ts`).
+   */
+  readonly sums: {
+    readonly bounds: ReadonlyArray<number>
+    readonly counts: ReadonlyArray<number>
+    readonly joins: ReadonlyArray<number>
+    readonly costs: ReadonlyArray<number>
+    /** The widest cost from each turn to the newest (NaN where one is not known). */
+    readonly widest: ReadonlyArray<number>
+  }
 }
+
+/** Sums from each index to the end of `values` (each mapped by `f`), one more entry: `end`. */
+const fromEach = (values: ReadonlyArray<number>, f: (v: number, rest: number) => number, end: number): number[] => {
+  const out = new Array<number>(values.length + 1)
+  out[values.length] = end
+  for (let k = values.length - 1; k >= 0; k--) out[k] = f(values[k]!, out[k + 1]!)
+  return out
+}
+
+/**
+ * The sums of a table's numbers.
+ *
+ * @category utils
+ */
+export const sumsOf = (t: Pick<TurnTable, 'bounds' | 'counts' | 'joins' | 'costs'>): TurnTable['sums'] => {
+  const add = (v: number, rest: number): number => v + rest
+  return {
+    bounds: fromEach(t.bounds, (v, rest) => v + 1 + rest, 0),
+    counts: fromEach(t.counts, add, 0),
+    joins: fromEach(t.joins, add, 0),
+    costs: fromEach(t.costs, add, 0),
+    // NaN stays NaN (Math.max would too, but says so less plainly)
+    widest: fromEach(t.costs, (v, rest) => (v !== v || rest !== rest ? Number.NaN : Math.max(v, rest)), Number.NEGATIVE_INFINITY),
+  }
+}
+
+/**
+ * The sum of the memo's numbers `sums` over its turns `[a, b)` (`t.memo.from <= a <= b <= t.length`): NaN when one is not known.
+ *
+ * @category utils
+ */
+export const sumOver = (t: BuildTable, sums: ReadonlyArray<number>, a: number, b: number): number => sums[a - t.memo.from]! - sums[b - t.memo.from]!
 
 /**
  * One build's view of the table: the memo's numbers of its turns (read, never copied), the
@@ -117,7 +164,9 @@ export const nextTable = (t: BuildTable, from: number, reach: number): TurnTable
   const counted: number[] = []
   for (let i = from; i < n; i++) counted.push(isCounted(t, i) ? 1 : 0)
   const { added } = t
-  return { from, bounds: merged(t.memo.bounds, added.bounds), lengths: merged(t.memo.lengths, added.lengths), counts, joins, costs: merged(t.memo.costs, added.costs, t.taken.costs), counted }
+  const bounds = merged(t.memo.bounds, added.bounds)
+  const costs = merged(t.memo.costs, added.costs, t.taken.costs)
+  return { from, bounds, lengths: merged(t.memo.lengths, added.lengths), counts, joins, costs, counted, sums: sumsOf({ bounds, counts, joins, costs }) }
 }
 
 /**

@@ -172,6 +172,14 @@ describe('rebuild: falling back to a cold build', () => {
     expect(withTools.rebuilt.stats.rebuild).toEqual({ mode: 'cold', fallback: 'the history holds turns other than { role, content: string }' })
   })
 
+  it('when an appended turn of role and text carries an SDK’s field', async () => {
+    const previous = await built(request, 600)
+    const call = { role: 'assistant', content: 'Reading it.', tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'read', arguments: '{}' } }] }
+    const result = { role: 'tool', content: 'export const x = 1', tool_call_id: 'call_1' }
+    const { rebuilt } = await both({ ...request, history: [...history, call, result] } as unknown as Request, 600, previous)
+    expect(rebuilt.stats.rebuild).toEqual({ mode: 'cold', fallback: "the history is in an SDK's shape" })
+  })
+
   it('when the previous build was not asked to be rebuildable: it carries nothing for a rebuild', async () => {
     const { rebuildable: _, ...plainOptions } = options(600)
     const r = await build(request, plainOptions)()

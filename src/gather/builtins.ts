@@ -16,7 +16,7 @@ import { checkPackets } from './check.js'
 import { capMessage, itemCapOf, type Capped } from './itemCap.js'
 import { DEFAULT_PRIORITY, type Packet, type PacketInput, type PacketType } from '../packet.js'
 import type { ContentCut, Exclusion, SimpleMessage } from '../phase.js'
-import { builtin, gatherer, type Gatherer, type GatheringWithExclusions } from './gatherer.js'
+import { builtin, gatherer, immediate, type Gatherer, type GatheringWithExclusions } from './gatherer.js'
 
 /**
  * The system instructions as P0 packets (`instructions`, or `instructions:<i>` for several).
@@ -25,12 +25,14 @@ import { builtin, gatherer, type Gatherer, type GatheringWithExclusions } from '
  * @since 0.1.0
  */
 export const instructions = (): Gatherer =>
-  gatherer('instructions', ({ request }) => {
-    const texts = typeof request.instructions === 'string' ? [request.instructions] : (request.instructions ?? [])
-    return texts
-      .filter((t) => t.trim().length > 0)
-      .map((content, i, all) => ({ id: all.length === 1 ? 'instructions' : `instructions:${i}`, type: 'instructions' as const, content, source: 'system' }))
-  })
+  immediate(
+    gatherer('instructions', ({ request }) => {
+      const texts = typeof request.instructions === 'string' ? [request.instructions] : (request.instructions ?? [])
+      return texts
+        .filter((t) => t.trim().length > 0)
+        .map((content, i, all) => ({ id: all.length === 1 ? 'instructions' : `instructions:${i}`, type: 'instructions' as const, content, source: 'system' }))
+    }),
+  )
 
 /**
  * The query as the `task` packet. With `media`, the packet also carries the user turn:
@@ -40,20 +42,22 @@ export const instructions = (): Gatherer =>
  * @since 0.1.0
  */
 export const task = (): Gatherer =>
-  gatherer('task', ({ request, now }) => {
-    const media = request.media ?? []
-    if (request.query.trim().length === 0 && media.length === 0) return []
-    const parts: ReadonlyArray<Part> = [...media, ...(request.query.trim().length === 0 ? [] : [{ _tag: 'Text' as const, text: request.query }])]
-    return [
-      {
-        id: 'task',
-        type: 'task' as const,
-        content: request.query,
-        source: 'user',
-        ...(media.length === 0 ? {} : { message: { role: 'user' as const, parts, timestamp: now } }),
-      },
-    ]
-  })
+  immediate(
+    gatherer('task', ({ request, now }) => {
+      const media = request.media ?? []
+      if (request.query.trim().length === 0 && media.length === 0) return []
+      const parts: ReadonlyArray<Part> = [...media, ...(request.query.trim().length === 0 ? [] : [{ _tag: 'Text' as const, text: request.query }])]
+      return [
+        {
+          id: 'task',
+          type: 'task' as const,
+          content: request.query,
+          source: 'user',
+          ...(media.length === 0 ? {} : { message: { role: 'user' as const, parts, timestamp: now } }),
+        },
+      ]
+    }),
+  )
 
 /**
  * The last `limit` history turns (default `config.maxHistoryMessages`) as history packets
@@ -80,57 +84,59 @@ export const task = (): Gatherer =>
  * @since 0.1.0
  */
 export const history = (limit?: number): Gatherer =>
-  builtin('history', ({ request, config, now, tokenizer }) => async () => {
-    // validateRequest has read an SDK-shaped history into chat messages already
-    const all = (request.history ?? []) as ReadonlyArray<SimpleMessage | ChatMessage>
-    const n = Math.max(0, limit ?? config.maxHistoryMessages)
-    const budget = availableTokens(config)
-    // the conversation's own system prompt: always gathered, as instructions (P0)
-    const lead: Packet[] = []
-    let bound = 0
-    for (let i = 0; i < all.length; i++) {
-      const m = toChatMessage(all[i]!)
-      if (m.role !== 'system') break
-      const text = messageText(m)
-      bound += tokenizer.lowerBound(text) + 1
-      lead.push({ id: `history:${i}`, type: 'history', priority: 0, content: text, timestamp: m.timestamp ?? now, source: 'history', metadata: { role: m.role, index: i }, message: m })
-    }
-    const windowStart = n === Number.POSITIVE_INFINITY ? lead.length : Math.max(lead.length, all.length - n)
-    let start = windowStart
-    const turns: ChatMessage[] = []
-    const texts: string[] = []
-    const cap = itemCapOf(config)
-    const cuts = new Map<number, Capped>()
-    for (let i = all.length - 1; i >= start; i--) {
-      let m = toChatMessage(all[i]!)
-      const capped = cap === undefined ? undefined : capMessage(m, cap, tokenizer)
-      if (capped !== undefined) {
-        cuts.set(i, capped)
-        m = capped.message
+  immediate(
+    builtin('history', ({ request, config, now, tokenizer }) => async () => {
+      // validateRequest has read an SDK-shaped history into chat messages already
+      const all = (request.history ?? []) as ReadonlyArray<SimpleMessage | ChatMessage>
+      const n = Math.max(0, limit ?? config.maxHistoryMessages)
+      const budget = availableTokens(config)
+      // the conversation's own system prompt: always gathered, as instructions (P0)
+      const lead: Packet[] = []
+      let bound = 0
+      for (let i = 0; i < all.length; i++) {
+        const m = toChatMessage(all[i]!)
+        if (m.role !== 'system') break
+        const text = messageText(m)
+        bound += tokenizer.lowerBound(text) + 1
+        lead.push({ id: `history:${i}`, type: 'history', priority: 0, content: text, timestamp: m.timestamp ?? now, source: 'history', metadata: { role: m.role, index: i }, message: m })
       }
-      const text = messageText(m)
-      bound += tokenizer.lowerBound(text) + 1
-      if (bound > budget) {
-        start = i + 1
-        break
+      const windowStart = n === Number.POSITIVE_INFINITY ? lead.length : Math.max(lead.length, all.length - n)
+      let start = windowStart
+      const turns: ChatMessage[] = []
+      const texts: string[] = []
+      const cap = itemCapOf(config)
+      const cuts = new Map<number, Capped>()
+      for (let i = all.length - 1; i >= start; i--) {
+        let m = toChatMessage(all[i]!)
+        const capped = cap === undefined ? undefined : capMessage(m, cap, tokenizer)
+        if (capped !== undefined) {
+          cuts.set(i, capped)
+          m = capped.message
+        }
+        const text = messageText(m)
+        bound += tokenizer.lowerBound(text) + 1
+        if (bound > budget) {
+          start = i + 1
+          break
+        }
+        turns.push(m)
+        texts.push(text)
       }
-      turns.push(m)
-      texts.push(text)
-    }
-    turns.reverse()
-    texts.reverse()
-    const skipped = start
-    // results whose call lies before the window leave with the turns before it
-    const first = skipped > lead.length ? windowOpening(turns, 0) : 0
-    const groups = toolGroups(turns.slice(first), skipped + first)
-    const packets: Packet[] = [...lead]
-    for (let k = first; k < turns.length; k++) {
-      const i = skipped + k
-      packets.push(historyPacket(turns[k]!, i, texts[k]!, now, groups[k - first], cuts.get(i)))
-    }
-    const excluded = historyRanges({ lead: lead.length, windowStart, reach: skipped, start: skipped + first, limit: n, budget, own: limit !== undefined })
-    return E.right({ packets, failures: [], excluded })
-  })
+      turns.reverse()
+      texts.reverse()
+      const skipped = start
+      // results whose call lies before the window leave with the turns before it
+      const first = skipped > lead.length ? windowOpening(turns, 0) : 0
+      const groups = toolGroups(turns.slice(first), skipped + first)
+      const packets: Packet[] = [...lead]
+      for (let k = first; k < turns.length; k++) {
+        const i = skipped + k
+        packets.push(historyPacket(turns[k]!, i, texts[k]!, now, groups[k - first], cuts.get(i)))
+      }
+      const excluded = historyRanges({ lead: lead.length, windowStart, reach: skipped, start: skipped + first, limit: n, budget, own: limit !== undefined })
+      return E.right({ packets, failures: [], excluded })
+    }),
+  )
 
 /**
  * The packet of history turn `i` (its message `m`, its text `content`), as the history
@@ -337,4 +343,4 @@ const fromResult = (
  * @since 0.1.0
  */
 export const additional = (): Gatherer =>
-  builtin('packets', ({ request, now }) => async () => E.map((packets: ReadonlyArray<Packet>) => ({ packets, failures: [] }))(checkPackets('packets', request.packets ?? [], now)))
+  immediate(builtin('packets', ({ request, now }) => async () => E.map((packets: ReadonlyArray<Packet>) => ({ packets, failures: [] }))(checkPackets('packets', request.packets ?? [], now))))

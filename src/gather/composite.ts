@@ -9,7 +9,7 @@ import * as E from 'fp-ts/lib/Either.js'
 import type * as TE from 'fp-ts/lib/TaskEither.js'
 import { show } from '../error.js'
 import type { Exclusion, GatherFailure, Warning } from '../phase.js'
-import { named, withTimeout, type Gatherer, type GatherInput, type GatherOutput } from './gatherer.js'
+import { isImmediate, named, withTimeout, type Gatherer, type GatherInput, type GatherOutput } from './gatherer.js'
 
 /** How a composite runs its gatherers. */
 export interface CompositeOptions {
@@ -38,10 +38,12 @@ export const composite = (gatherers: ReadonlyArray<Gatherer>, options: Composite
   const run =
     (input: GatherInput): TE.TaskEither<GatherFailure, GatherOutput> =>
     async () => {
-      const controller = new AbortController()
-      const forward = (): void => controller.abort(input.signal.reason)
-      input.signal.addEventListener('abort', forward, { once: true })
-      const child = { ...input, signal: controller.signal }
+      // gssc's own gatherers read no signal and settle at once (see `immediate`): with only
+      // those there is nothing to abort, and no controller is made
+      const controller = gatherers.every((g) => typeof g === 'function' && isImmediate(g)) ? undefined : new AbortController()
+      const forward = (): void => controller?.abort(input.signal.reason)
+      if (controller !== undefined) input.signal.addEventListener('abort', forward, { once: true })
+      const child = controller === undefined ? input : { ...input, signal: controller.signal }
       const one = (g: Gatherer, i: number): Promise<E.Either<GatherFailure, GatherOutput>> =>
         typeof g !== 'function'
           ? Promise.resolve(E.left({ gatherer: `${name}[${i}]`, reason: 'error', message: `must be a gatherer function (got ${show(g)})` }))
@@ -82,8 +84,10 @@ export const composite = (gatherers: ReadonlyArray<Gatherer>, options: Composite
         }
         return E.right({ packets, failures, excluded, warnings })
       } finally {
-        controller.abort(new Error(`${name} finished`))
-        input.signal.removeEventListener('abort', forward)
+        if (controller !== undefined) {
+          controller.abort(new Error(`${name} finished`))
+          input.signal.removeEventListener('abort', forward)
+        }
       }
     }
   return named(name, run)

@@ -118,6 +118,24 @@ export const builtin = (name: string, run: (input: GatherInput) => TE.TaskEither
 /** The mark {@link builtin} sets; a symbol, so no JSON or user field can carry it. */
 const BUILT_IN = Symbol('gssc.builtin')
 
+/** The mark {@link immediate} sets. */
+const IMMEDIATE = Symbol('gssc.immediate')
+
+/**
+ * Marks one of gssc's own gatherers that runs no user code and awaits nothing outside the
+ * build (instructions, task, history, the request's packets): it settles within the
+ * microtasks of its call, before any timer can fire, so a time limit cannot end it and no
+ * one reads its abort signal. {@link withTimeout} and `composite` then run it without a
+ * timer or an `AbortController` (a plain build made five of each). A gatherer that awaits a
+ * retriever, a file or a user's function must not be marked: it would lose its time limit.
+ *
+ * @category constructors
+ */
+export const immediate = (g: Gatherer): Gatherer => Object.defineProperty(g, IMMEDIATE, { value: true })
+
+/** Whether {@link immediate} marked `g`. */
+export const isImmediate = (g: Gatherer): boolean => (g as { readonly [IMMEDIATE]?: boolean })[IMMEDIATE] === true
+
 /**
  * Runs a gatherer with a time limit. On timeout the gatherer's signal is aborted (so a
  * well-behaved retriever stops its request) and a `timeout` failure is returned. What it
@@ -131,6 +149,12 @@ export const withTimeout =
   (g: Gatherer, timeoutMs: number) =>
   (input: GatherInput): TE.TaskEither<GatherFailure, GatherOutput> =>
   () => {
+    const checked = (answer: Promise<unknown>): Promise<E.Either<GatherFailure, GatherOutput>> =>
+      answer
+        .then((r: unknown) => checkOutput(g.name, r, input.now, (g as { readonly [BUILT_IN]?: boolean })[BUILT_IN] === true))
+        .catch((e: unknown) => E.left<GatherFailure>({ gatherer: g.name, reason: 'error', message: describeThrown(e) }))
+    // settles before any timer could fire (see `immediate`): no limit to keep, no signal to abort
+    if (isImmediate(g)) return checked(Promise.resolve().then(() => g(input)()))
     const controller = new AbortController()
     const forward = (): void => controller.abort(input.signal.reason)
     input.signal.addEventListener('abort', forward, { once: true })
@@ -141,10 +165,7 @@ export const withTimeout =
         resolve(E.left({ gatherer: g.name, reason: 'timeout', message: `no answer within ${timeoutMs} ms` }))
       }, timeoutMs)
     })
-    const run = Promise.resolve()
-      .then(() => g({ ...input, signal: controller.signal })())
-      .then((r: unknown) => checkOutput(g.name, r, input.now, (g as { readonly [BUILT_IN]?: boolean })[BUILT_IN] === true))
-      .catch((e: unknown) => E.left<GatherFailure>({ gatherer: g.name, reason: 'error', message: describeThrown(e) }))
+    const run = checked(Promise.resolve().then(() => g({ ...input, signal: controller.signal })()))
     return Promise.race([run, timedOut]).finally(() => {
       clearTimeout(timer)
       input.signal.removeEventListener('abort', forward)

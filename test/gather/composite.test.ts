@@ -2,7 +2,8 @@ import * as E from 'fp-ts/lib/Either.js'
 import { describe, expect, it } from 'vitest'
 import { makeConfig } from '../../src/config.js'
 import { composite } from '../../src/gather/composite.js'
-import { gatherer, named, type GatherInput } from '../../src/gather/gatherer.js'
+import { additional, history, instructions, rag, task } from '../../src/gather/builtins.js'
+import { gatherer, isImmediate, named, type GatherInput } from '../../src/gather/gatherer.js'
 import { gpt4o, NOW, right } from '../helpers.js'
 
 const input = (): GatherInput => ({ request: { query: 'q' }, config: right(makeConfig()), now: NOW, tokenizer: gpt4o, signal: new AbortController().signal })
@@ -19,6 +20,22 @@ const hanging = (name: string, seen: { aborted: boolean }) =>
   gatherer(name, ({ signal }) => new Promise(() => signal.addEventListener('abort', () => (seen.aborted = true))))
 
 describe('composite', () => {
+  it("runs gssc's own gatherers without a time limit, and keeps one for every gatherer that awaits", async () => {
+    // the four of a plain build settle at once (no timer, no AbortController); a retriever or a user's gatherer never does
+    expect([instructions(), task(), history(), additional()].map(isImmediate)).toEqual([true, true, true, true])
+    expect([rag(async () => []), ok('a')].map(isImmediate)).toEqual([false, false])
+    // with the limit at 0 ms they still answer, as the timer could never fire first
+    const r = right(await composite([instructions(), task(), history(), additional()], { timeoutMs: 0 })({ ...input(), request: { query: 'q', instructions: 'be brief', history: [{ role: 'user', content: 'hi' }] } })())
+    expect(r.packets.map((p) => p.id)).toEqual(['instructions', 'task', 'history:0'])
+    expect(r.failures).toEqual([])
+    // a user's gatherer mixed in still gets its limit (and the others their answers)
+    const seen = { aborted: false }
+    const mixed = right(await composite([task(), hanging('slow', seen)], { timeoutMs: 20 })(input())())
+    expect(mixed.packets.map((p) => p.id)).toEqual(['task'])
+    expect(mixed.failures).toEqual([{ gatherer: 'slow', reason: 'timeout', message: 'no answer within 20 ms' }])
+    expect(seen.aborted).toBe(true)
+  })
+
   it('collects packets in gatherer order, in parallel', async () => {
     const r = right(await composite([ok('a', 20), ok('b', 0)])(input())())
     expect(r.packets.map((p) => p.id)).toEqual(['a', 'b'])

@@ -92,12 +92,14 @@ export const gather =
   (request: Request): TE.TaskEither<GsscError, Gathered> => {
     // the lower bounds the history check takes, read again by the history gatherer
     const bounds = new Map<string, number>()
+    // checked once: the history's reach needs it before the request is checked
+    const config = makeConfig(options.config)
     return pipe(
       TE.fromEither(
         pipe(
           E.Do,
-          E.bind('request', () => validateRequest(request, historyReach(options, bounds)) as E.Either<GsscError, Request>),
-          E.bind('config', () => makeConfig(options.config) as E.Either<GsscError, Config>),
+          E.bind('request', () => validateRequest(request, historyReach(options, config, bounds)) as E.Either<GsscError, Request>),
+          E.bind('config', () => config as E.Either<GsscError, Config>),
           E.bind('now', () => checkRunOptions(options) as E.Either<GsscError, number>),
           E.chainFirst(() => {
             const bad = options.previous === undefined ? undefined : previousProblem(options.previous)
@@ -140,8 +142,7 @@ export const gather =
  * history costs what its end costs). None when the config or tokenizer is not valid: every
  * turn is checked, and the option's own error follows.
  */
-const historyReach = (options: GatherOptions, bounds: Map<string, number>): HistoryReach | undefined => {
-  const config = makeConfig(options.config)
+const historyReach = (options: GatherOptions, config: E.Either<unknown, Config>, bounds: Map<string, number>): HistoryReach | undefined => {
   const bound = options.tokenizer === undefined ? encodingTokenizer('o200k_base').lowerBound : (options.tokenizer as Partial<Tokenizer> | null)?.lowerBound
   if (E.isLeft(config) || typeof bound !== 'function') return undefined
   return {

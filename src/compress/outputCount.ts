@@ -186,10 +186,7 @@ export const spanCount = (
  *
  * @category utils
  */
-export const meterCount =
-  (meter: Meter) =>
-  (text: string): number =>
-    meter.counted(text) ?? meter.text(text)
+export const meterCount = (meter: Meter): ((text: string) => number) => meter.once
 
 /**
  * The counter a build counts its output with: a string the renderer joined from item texts

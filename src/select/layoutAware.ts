@@ -15,7 +15,7 @@ import type { Structurer } from '../structure/structurer.js'
 import type { Document } from '../structure/document.js'
 import type { Meter } from '../tokenize/meter.js'
 import { fillUnworded } from './fill.js'
-import { fill, prepare, type SelectOptions, type Selector } from './selector.js'
+import { prepare, type SelectOptions, type Selector } from './selector.js'
 
 /**
  * @example
@@ -39,13 +39,14 @@ export const layoutAware =
     const spanned = renderBlocks(doc.blocks, doc.joiner)
     const tokens = spanCount(meter.tokenizer, spanned.text, spanned.spans, meter.counted, meterCount(meter))
     const fixed = Math.max(0, tokens - content - joinedTotal)
-    const second = fill(g, prepared, {
+    const [second, leftSecond] = fillUnworded(g, prepared, {
       ...options,
       reserve: (options.reserve ?? 0) + fixed,
       overhead: (p) => (options.overhead?.(p) ?? 0) + (joined.get(p.id) ?? perType.get(p.type) ?? widest),
     })
-    // what was measured, for the next build of the conversation (src/rebuild/)
-    return { ...second, firstLayout: { joined, text: spanned.text, spans: spanned.spans, tokens } }
+    // what was measured, for the next build of the conversation (src/rebuild/); one copy of
+    // the selection, not `fill`'s and then this one's
+    return { ...second, excluded: [...second.excluded, ...leftSecond()], firstLayout: { joined, text: spanned.text, spans: spanned.spans, tokens } }
   }
 
 /** What a layout adds to a selection's contents: see {@link layoutOverheads}. */

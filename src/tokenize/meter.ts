@@ -38,8 +38,17 @@ export interface Meter {
    * compress stage builds the output's exact count from these.
    */
   readonly counted: (text: string) => number | undefined
+  /**
+   * {@link Meter.counted}, or else {@link Meter.text}, in one lookup: the exact count of a
+   * text, tokenized at most once per build whatever its length. What composing an output's
+   * count from pieces counts with.
+   */
+  readonly once: (text: string) => number
   readonly stats: () => MeterStats
 }
+
+/** Texts up to this length are answered from the meter's memo by `text` (see there). */
+const SHORT = 256
 
 /**
  * @example
@@ -54,9 +63,10 @@ export const meter = (tokenizer: Tokenizer, cache?: TokenCache): Meter => {
   // lower bounds taken: a fill's two passes and its cap checks ask again (a bound cut short
   // by `above` stays a valid, if weaker, bound)
   const bounds = new Map<string, number>()
-  const byText = new Map<string, number>()
-  // every text counted, whatever its length; read only by `counted`, so the counting above
-  // (and the stats) stay as they were
+  // every text counted, whatever its length. `text` answers from it only for short texts
+  // (headings, labels: they repeat within a build), as before `counted` read it, so which
+  // texts reach the tokenizer (and the stats) stay as they were; one map, not a second one
+  // for the short texts, which held the same entries
   const exact = new Map<string, number>()
   let tokenizerCalls = 0
   let charsTokenized = 0
@@ -67,15 +77,16 @@ export const meter = (tokenizer: Tokenizer, cache?: TokenCache): Meter => {
     return tokenizer.count(text)
   }
   const viaCache = cachedCount(tokenizer, cache, count, () => cacheHits++)
+  const counts = (value: string): number => {
+    const tokens = viaCache(value)
+    exact.set(value, tokens)
+    return tokens
+  }
   const text = (value: string): number => {
     if (value.length === 0) return 0
     // short static strings (headings, labels) repeat within a build: remember them locally
-    const local = value.length <= 256 ? byText.get(value) : undefined
-    if (local !== undefined) return local
-    const tokens = viaCache(value)
-    if (value.length <= 256) byText.set(value, tokens)
-    exact.set(value, tokens)
-    return tokens
+    const local = value.length <= SHORT ? exact.get(value) : undefined
+    return local ?? counts(value)
   }
   return {
     tokenizer,
@@ -96,6 +107,7 @@ export const meter = (tokenizer: Tokenizer, cache?: TokenCache): Meter => {
       return b
     },
     counted: (value) => (value.length === 0 ? 0 : exact.get(value)),
+    once: (value) => (value.length === 0 ? 0 : (exact.get(value) ?? counts(value))),
     stats: () => ({ tokenizerCalls, charsTokenized, cacheHits }),
   }
 }

@@ -119,27 +119,59 @@ export const wordEnds = (t: string, one = false): readonly [number, number] | un
 }
 
 /**
+ * A text's first and last word ends (`last` is `first` when it has only one) and the counts
+ * of the text before the first (`head`) and from the last (`tail`): what joining the text to
+ * its decoration (`joinedCount`) and composing an output around it (`spanCount`) both need
+ * (`compress/outputCount.ts`). A build's meter keeps them (`Meter.edges`), so each content's
+ * are found once.
+ *
+ * @category model
+ */
+export interface Edges {
+  readonly first: number
+  readonly last: number
+  readonly head: number
+  readonly tail: number
+}
+
+/**
+ * The {@link Edges} of `t` counted with `count`, or undefined when it has no word end.
+ *
+ * @category utils
+ */
+export const edgesOf = (count: (text: string) => number, t: string): Edges | undefined => {
+  const ends = wordEnds(t, true)
+  return ends === undefined ? undefined : { first: ends[0], last: ends[1], head: count(t.slice(0, ends[0])), tail: count(t.slice(ends[1])) }
+}
+
+/**
  * The count of `before + text + after`, given the count of `text` (`textTokens`). For the
  * splittable encodings it is exact: by the argument of the module comment only `before` with
  * the text's first word and the text's last word with `after` are tokenized (a few
  * characters each); a text without a word end is counted joined when it is short. Otherwise
  * (a long text without a word end, another tokenizer) the parts are counted apart: an
  * estimate, off by a token or so at each join (either way: BPE may merge across a join, and
- * a join may split a whitespace run).
+ * a join may split a whitespace run). `edges` finds the text's {@link Edges} (default: counted
+ * with `count`); a build passes its meter's, which finds each content's once.
  *
  * @example
  * joinedCount(count, 'o200k_base', 'user: ', 'hello world', 2, '\n') // === count('user: hello world\n')
  * @category utils
  * @since 0.2.0
  */
-export const joinedCount = (count: (text: string) => number, encoding: string, before: string, text: string, textTokens: number, after: string): number => {
+export const joinedCount = (
+  count: (text: string) => number,
+  encoding: string,
+  before: string,
+  text: string,
+  textTokens: number,
+  after: string,
+  edges: (text: string) => Edges | undefined = (t) => edgesOf(count, t),
+): number => {
   if (!SPLITTABLE.has(encoding)) return count(before) + textTokens + count(after)
-  const ends = wordEnds(text, true)
-  if (ends === undefined) return text.length < MIN_COMPOSED_LENGTH ? count(before + text + after) : count(before) + textTokens + count(after)
-  const [first, last] = ends
-  const head = text.slice(0, first)
-  const tail = text.slice(last)
-  return textTokens - count(head) - count(tail) + count(before + head) + count(tail + after)
+  const e = edges(text)
+  if (e === undefined) return text.length < MIN_COMPOSED_LENGTH ? count(before + text + after) : count(before) + textTokens + count(after)
+  return textTokens - e.head - e.tail + count(before + text.slice(0, e.first)) + count(text.slice(e.last) + after)
 }
 
 /**
@@ -148,7 +180,9 @@ export const joinedCount = (count: (text: string) => number, encoding: string, b
  * text lies, `known` gives the count the build already took of an item text. Only the text
  * between the items' first and last word ends is tokenized (see the module comment). For any
  * other tokenizer, or a short text, it is a plain count. The pieces are counted with `count`
- * (default: the tokenizer's), so a build passes its meter's memo (see {@link meterCount}).
+ * (default: the tokenizer's), so a build passes its meter's memo (see {@link meterCount}),
+ * and `found` gives the {@link Edges} of contents already found with that same `count` (a
+ * build's meter keeps them), which are not looked for again.
  *
  * @example
  * spanCount(tokenizer, 'user: hello world', [{ start: 6, end: 17, packetId: 'h', content: 'hello world' }], () => 2)
@@ -161,6 +195,7 @@ export const spanCount = (
   spans: ReadonlyArray<Span>,
   known: (content: string) => number | undefined,
   count: (text: string) => number = tokenizer.count,
+  found?: (content: string) => Edges | undefined,
 ): number => {
   if (!SPLITTABLE.has(tokenizer.name) || text.length < MIN_COMPOSED_LENGTH || spans.length === 0) return count(text)
   let total = 0
@@ -169,12 +204,23 @@ export const spanCount = (
     if (span.start < from) continue
     const content = span.content
     const tokens = content.length >= 16 ? known(content) : undefined
-    const ends = tokens === undefined ? undefined : wordEnds(content)
-    if (tokens === undefined || ends === undefined) continue
-    const [first, last] = ends
+    if (tokens === undefined) continue
+    // edges found already (with `count`) are the numbers counting the slices would give
+    const e = found?.(content)
+    let first: number
+    let last: number
+    if (e !== undefined) {
+      if (e.first === e.last) continue
+      first = e.first
+      last = e.last
+    } else {
+      const ends = wordEnds(content)
+      if (ends === undefined) continue
+      ;[first, last] = ends
+    }
     // the text before this content's first word end, then its middle from the known count
     total += gapCount(count, text, from, span.start + first, span.start)
-    total += tokens - count(content.slice(0, first)) - count(content.slice(last))
+    total += tokens - (e === undefined ? count(content.slice(0, first)) + count(content.slice(last)) : e.head + e.tail)
     from = span.start + last
   }
   return total + count(text.slice(from))
@@ -201,6 +247,6 @@ export const outputCounter = (meter: Meter, spans: ReadonlyMap<string, ReadonlyA
     if (own === undefined) return meter.text(text)
     // a text that is one item's whole content is already counted
     const only = own.length === 1 && own[0]!.start === 0 && own[0]!.end === text.length ? meter.counted(text) : undefined
-    return only ?? spanCount(meter.tokenizer, text, own, meter.counted, meterCount(meter))
+    return only ?? spanCount(meter.tokenizer, text, own, meter.counted, meterCount(meter), meter.found)
   },
 })

@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { edgesOf, type Edges } from '../compress/outputCount.js'
 import type { Packet } from '../packet.js'
 import { cachedCount, type TokenCache } from './cache.js'
 import type { Tokenizer } from './tokenizer.js'
@@ -44,6 +45,14 @@ export interface Meter {
    * count from pieces counts with.
    */
   readonly once: (text: string) => number
+  /**
+   * The word edges of a text (`compress/outputCount.ts`), counted with {@link Meter.once}, found
+   * once per build: each content's are needed to join it to its decoration and again to
+   * compose every output count around it.
+   */
+  readonly edges: (text: string) => Edges | undefined
+  /** The edges {@link Meter.edges} found for a text already, without looking for them. */
+  readonly found: (text: string) => Edges | undefined
   readonly stats: () => MeterStats
 }
 
@@ -68,6 +77,8 @@ export const meter = (tokenizer: Tokenizer, cache?: TokenCache): Meter => {
   // texts reach the tokenizer (and the stats) stay as they were; one map, not a second one
   // for the short texts, which held the same entries
   const exact = new Map<string, number>()
+  // null: the text has no word end (looked for, not found)
+  const edges = new Map<string, Edges | null>()
   let tokenizerCalls = 0
   let charsTokenized = 0
   let cacheHits = 0
@@ -82,6 +93,7 @@ export const meter = (tokenizer: Tokenizer, cache?: TokenCache): Meter => {
     exact.set(value, tokens)
     return tokens
   }
+  const once = (value: string): number => (value.length === 0 ? 0 : (exact.get(value) ?? counts(value)))
   const text = (value: string): number => {
     if (value.length === 0) return 0
     // short static strings (headings, labels) repeat within a build: remember them locally
@@ -107,7 +119,13 @@ export const meter = (tokenizer: Tokenizer, cache?: TokenCache): Meter => {
       return b
     },
     counted: (value) => (value.length === 0 ? 0 : exact.get(value)),
-    once: (value) => (value.length === 0 ? 0 : (exact.get(value) ?? counts(value))),
+    once,
+    edges: (value) => {
+      let e = edges.get(value)
+      if (e === undefined) edges.set(value, (e = edgesOf(once, value) ?? null))
+      return e ?? undefined
+    },
+    found: (value) => edges.get(value) ?? undefined,
     stats: () => ({ tokenizerCalls, charsTokenized, cacheHits }),
   }
 }

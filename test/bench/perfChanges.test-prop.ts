@@ -121,22 +121,45 @@ describe('spanCount', () => {
     expect(split).toBeGreaterThan(1000)
   })
 
+  /** A tokenizer, decorated items and their separator: a layout's history section. */
+  const section = [
+    fc.constantFrom(...encodings),
+    fc.array(fc.tuple(fc.constantFrom('user: ', 'assistant: ', '[Source: a.md] ', '- ', ''), fc.oneof(text(30), prose(30))), { minLength: 1, maxLength: 25 }),
+    fc.constantFrom('\n', '\n\n', ' '),
+  ] as const
+
+  /** The section laid out under a heading, before fixed text: the output and its spans. */
+  const laidOut = (items: ReadonlyArray<readonly [string, string]>, separator: string): { readonly whole: string; readonly spans: ReadonlyArray<Span> } => {
+    const body = spanned(items.map(([prefix, content], i) => [i === 0 ? `[Context]\nHistory:\n${prefix}` : `${separator}${prefix}`, content] as const))
+    return { whole: `${body.text}${'\n\n[Output]\nanswer briefly'.repeat(body.text.length < 600 ? 30 : 1)}`, spans: body.spans }
+  }
+
   it('counting through a build\'s meter, primed as the selector primes it (each item joined with its decoration), equals a plain count', () => {
     fc.assert(
-      fc.property(
-        fc.constantFrom(...encodings),
-        fc.array(fc.tuple(fc.constantFrom('user: ', 'assistant: ', '[Source: a.md] ', '- ', ''), fc.oneof(text(30), prose(30))), { minLength: 1, maxLength: 25 }),
-        fc.constantFrom('\n', '\n\n', ' '),
-        (tokenizer, items, separator) => {
-          const m = meter(tokenizer)
-          const count = meterCount(m)
-          const pieces = items.map(([prefix, content], i) => [i === 0 ? `[Context]\nHistory:\n${prefix}` : `${separator}${prefix}`, content] as const)
-          for (const [prefix, content] of items) joinedCount(count, tokenizer.name, prefix, content, count(content), separator)
-          const body = spanned(pieces)
-          const whole = `${body.text}${'\n\n[Output]\nanswer briefly'.repeat(body.text.length < 600 ? 30 : 1)}`
-          expect(spanCount(tokenizer, whole, body.spans, m.counted, count)).toBe(tokenizer.count(whole))
-        },
-      ),
+      fc.property(...section, (tokenizer, items, separator) => {
+        const m = meter(tokenizer)
+        const count = meterCount(m)
+        for (const [prefix, content] of items) joinedCount(count, tokenizer.name, prefix, content, count(content), separator)
+        const { whole, spans } = laidOut(items, separator)
+        expect(spanCount(tokenizer, whole, spans, m.counted, count)).toBe(tokenizer.count(whole))
+      }),
+      seeded(1500),
+    )
+  })
+
+  it("with the meter's word edges (found once per build) gives the same counts, tokenizing the same texts", () => {
+    fc.assert(
+      fc.property(...section, (tokenizer, items, separator) => {
+        // the same build twice: once as before the edges were kept, once keeping them
+        const plain = meter(tokenizer)
+        const kept = meter(tokenizer)
+        const joins = items.map(([prefix, content]) => joinedCount(meterCount(plain), tokenizer.name, prefix, content, plain.once(content), separator))
+        expect(items.map(([prefix, content]) => joinedCount(meterCount(kept), tokenizer.name, prefix, content, kept.once(content), separator, kept.edges))).toEqual(joins)
+        const { whole, spans } = laidOut(items, separator)
+        expect(spanCount(tokenizer, whole, spans, kept.counted, meterCount(kept), kept.found)).toBe(tokenizer.count(whole))
+        expect(spanCount(tokenizer, whole, spans, plain.counted, meterCount(plain))).toBe(tokenizer.count(whole))
+        expect(kept.stats()).toEqual(plain.stats())
+      }),
       seeded(1500),
     )
   })

@@ -112,12 +112,18 @@ export const prepare = (g: Gathered, options: SelectOptions = {}): Prepared => {
   const scores = new Map<string, Scores>()
   // by position too: the loops below read each packet's scores without a lookup by id
   const byIndex: Scores[] = []
+  // packets with the same scores share one record: a build's passages mostly have no
+  // timestamp (recency 1) and a handful of relevance values, and each record lives as long
+  // as the build's report (the scores are plain readonly data, never written to)
+  const same = new Map<number | undefined, Scores>()
   let grouped = false
   for (const p of g.packets) {
     const r = p.type === 'history' && p.relevance === undefined && options.relevance === undefined ? undefined : rel(p)
     const { rec, comp } = scorers(p.type)
     const c = rec(p)
-    const s = { relevance: r, recency: c, composite: comp(r, c) }
+    const composite = comp(r, c)
+    let s = same.get(r)
+    if (s === undefined || !Object.is(s.relevance, r) || !Object.is(s.recency, c) || !Object.is(s.composite, composite)) same.set(r, (s = { relevance: r, recency: c, composite }))
     scores.set(p.id, s)
     byIndex.push(s)
     if (p.group !== undefined) grouped = true

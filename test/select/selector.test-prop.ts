@@ -2,6 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import type { Packet, PacketInput, PacketType } from '../../src/packet.js'
 import type { Gathered, SimpleMessage } from '../../src/phase.js'
+import { compositeScore, recency, relevance } from '../../src/select/score.js'
 import { prepare, type Prepared, type SelectOptions } from '../../src/select/selector.js'
 import { MINUTE, NOW } from '../helpers.js'
 import { seeded } from '../prop.js'
@@ -62,6 +63,25 @@ describe('prepare', () => {
         const g = await gathered(request, { minRelevance })
         const options: SelectOptions = { ...(scorer === undefined ? {} : { relevance: scorer }), ...(gateAll ? { gate: () => true } : {}) }
         expect(plain(prepare(g, options))).toEqual(plain(prepare(soloGroups(g), options)))
+      }),
+      seeded(150),
+    )
+  })
+
+  it('gives each packet its own scores, though packets with equal scores share one record', async () => {
+    await fc.assert(
+      fc.asyncProperty(requestArb, scorerArb, async (request, scorer) => {
+        const g = await gathered(request)
+        const { config } = g.env
+        const lexical = relevance(g.request.query)
+        const rec = recency(NOW, config.recencyTau)
+        const comp = compositeScore(config.relevanceWeight, config.recencyWeight)
+        const { scores } = prepare(g, scorer === undefined ? {} : { relevance: scorer })
+        for (const p of g.packets) {
+          const r = scorer !== undefined ? scorer(p) : p.type === 'history' && p.relevance === undefined ? undefined : lexical(p)
+          const s = scores.get(p.id)!
+          expect([s.relevance, s.recency, s.composite]).toEqual([r, rec(p), comp(r, rec(p))])
+        }
       }),
       seeded(150),
     )

@@ -31,21 +31,21 @@
  */
 import * as E from 'fp-ts/lib/Either.js'
 import { availableTokens } from '../config.js'
-import { itemCapOf } from '../gather/itemCap.js'
 import { textRenderer } from '../output.js'
 import type { Request } from '../phase.js'
 import type { BuildResult } from '../report.js'
 import { outputPrefix, unchangedTextPrefix, type PrefixFingerprint } from '../report/prefix.js'
-import { renderBlocks, sectionsOf, type Item, type Span } from '../structure/document.js'
+import { renderBlocks, type Item, type Section, type Span } from '../structure/document.js'
 import type { Meter } from '../tokenize/meter.js'
-import { joinedCount, meterCount, spanCount, splitsAtWordEnds } from '../compress/outputCount.js'
+import { meterCount, spanCount } from '../compress/outputCount.js'
 import { fillWindow, type FillEnv } from './fill.js'
 import { decorationCost, layouts, shownWindow, type Turn } from './layOut.js'
 import type { RebuildMemo } from './memo.js'
-import { changedTurn, notPlain } from './plain.js'
+import { notAppended } from './plain.js'
+import { joinedTurn, windowEstimate, windowJoins } from './estimate.js'
 import { nextMemo } from './next.js'
 import { rendering, spliced, type Spliced } from './splice.js'
-import { buildTable, costOf as costOfTurn, countOf, isCounted, joinOf, setCost, setNew, sumOver } from './table.js'
+import { buildTable, costOf as costOfTurn, countOf, isCounted, joinOf as joinOfTurn, setCost, setNew } from './table.js'
 import { walkReach } from './walk.js'
 import { reportOf } from './report.js'
 import { frameCounts } from './frame.js'
@@ -75,15 +75,9 @@ export const appendRebuild = (prev: Appendable, request: Request, env: AppendEnv
   const { config, now } = memo.key
   const tokenizer = meter.tokenizer
   const h = request.history
-  if (!Array.isArray(h) || h.length < memo.length) return left('the history is shorter than before')
-  const inLead = changedTurn(h, 0, memo.lead, memo.turns, 0)
-  const changed = inLead >= 0 ? inLead : changedTurn(h, memo.from, memo.length, memo.turns, memo.lead)
-  if (changed >= 0) return left(`history[${changed}] changed`)
-  const added = h.slice(memo.length)
-  const bad = notPlain(added, itemCapOf(config), tokenizer)
-  if (bad !== undefined) return left(bad)
-  if (added.some((t) => (t as Turn).role === 'system') && memo.length === memo.lead) return left('the new turns extend the system prompt')
-  if (!splitsAtWordEnds(tokenizer)) return left(`counts under ${tokenizer.name} do not add up at word ends`)
+  if (!Array.isArray(h)) return left('the history is shorter than before')
+  const why = notAppended(memo, h, tokenizer)
+  if (why !== undefined) return left(why)
 
   const n = h.length
   const turn = (i: number): Turn => h[i] as Turn
@@ -120,7 +114,7 @@ export const appendRebuild = (prev: Appendable, request: Request, env: AppendEnv
   if (first.from === n) return left('no turn fits')
 
   // 3. the layouts: the previous document with a window's turns (a turn laid out before keeps its item)
-  const context = sectionsOf(prev.doc).find((s) => s.name === 'context')
+  const context = prev.doc.blocks.find((b): b is Section => b._tag === 'Section' && b.name === 'context')
   if (context === undefined) return left('the previous layout has no context section')
   const shown = shownWindow(context)
   if (shown === undefined) return left('the previous window is not contiguous')
@@ -140,24 +134,11 @@ export const appendRebuild = (prev: Appendable, request: Request, env: AppendEnv
     const c = costOfTurn(table, i)
     return c === c ? c : (roleCost.get(turn(i).role) ?? Number.NaN)
   }
-  let estimate = layout.raw + layout.alwaysItems
-  let widestTurn = layout.typeCost.get('history') ?? Number.NEGATIVE_INFINITY
-  // the memo's turns of the window by their sums when it knows every number, then the others one by one
-  const { sums } = memo.table
-  const summed = first.from < memo.length ? sumOver(table, sums.counts, first.from, memo.length) + sumOver(table, sums.costs, first.from, memo.length) : 0
-  const rest = summed === summed ? Math.max(first.from, memo.length) : first.from
-  if (rest > first.from) {
-    estimate += summed
-    widestTurn = Math.max(widestTurn, sums.widest[first.from - memo.table.from]!)
-  }
-  for (let i = rest; i < n; i++) {
-    estimate += count(i) + costOfRole(i)
-    widestTurn = Math.max(widestTurn, costOfRole(i))
-  }
+  const { estimate, widest: widestTurn, summed } = windowEstimate(layout, table, first.from, count, costOfRole)
   if (Number.isNaN(estimate)) return left('a turn shows a role the previous layout did not')
 
   // the layouts' exact counts: from the previous ones, piece by piece, else over their text
-  const change = windowCounter({ tokenizer, count: joinCount, known: known([]), separator: context.separator, item: laid.item, frame: laid.frame })
+  const change = windowCounter({ tokenizer, count: joinCount, known: known([]), separator: context.separator, item: laid.item, frame: laid.frame, tails: env.rebuildable })
   const counted = (before: WindowCount | undefined, from: number, rendered: () => { readonly text: string; readonly spans: ReadonlyArray<Span> }): WindowCount => {
     const c = before === undefined ? undefined : change(before, from, n)
     if (c !== undefined) return c
@@ -172,24 +153,12 @@ export const appendRebuild = (prev: Appendable, request: Request, env: AppendEnv
     // layoutAware's second fill: a turn of the first layout costs its decoration joined with
     // its text, any other the widest turn decoration; the layout's own text is the first
     // layout's exact count less what its items cost (see src/select/layoutAware.ts)
-    let content = layout.alwaysContent
-    let joinedTotal = layout.alwaysJoined
-    // as above: the memo's turns by their sums when it knows every number
-    const joins = first.from < memo.length ? sumOver(table, sums.joins, first.from, memo.length) : 0
-    const joinsRest = rest > first.from && joins === joins ? rest : first.from
-    if (joinsRest > first.from) {
-      content += sumOver(table, sums.counts, first.from, memo.length)
-      joinedTotal += joins
+    const joinOf = (i: number): number => {
+      let j = joinOfTurn(table, i)
+      if (j !== j) table.taken.joins.set(i, (j = joinedTurn(joinCount, tokenizer.name, laid.item(i), context.separator)))
+      return j
     }
-    for (let i = joinsRest; i < n; i++) {
-      let j = joinOf(table, i)
-      if (j !== j) {
-        const item = laid.item(i)
-        table.taken.joins.set(i, (j = joinedCount(joinCount, tokenizer.name, item.prefix, item.text, item.tokens, `${item.suffix ?? ''}${context.separator}`) - item.tokens))
-      }
-      content += count(i)
-      joinedTotal += j
-    }
+    const { content, joined: joinedTotal } = windowJoins(layout, table, first.from, summed, count, joinOf)
     firstLayout = counted(memo.first, first.from, () => renderBlocks(laid.docOf(laid.itemsOf(first.from, n)).blocks, prev.doc.joiner))
     const fixed = Math.max(0, firstLayout.tokens - content - joinedTotal)
     // the first layout's turns are the newest ones, from its first on

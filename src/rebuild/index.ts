@@ -99,12 +99,15 @@ export const withPrevious = <O>(
   const change = keyChange(prev.rebuild.key, key.right)
   if (change !== undefined) return coldWith(change)
   const tokenizer = options.tokenizer ?? encodingTokenizer('o200k_base')
-  // one step once the tokenizer is ready: a rebuild is short enough for each promise hop to show
-  return () =>
-    (tokenizer.ready?.() ?? Promise.resolve()).then(() => {
-      const r = appendRebuild(prev, request, { meter: meter(tokenizer, options.cache), previous: fingerprintOf(prev), rebuildable })
-      return E.isRight(r) ? E.right(r.right as BuildResult<O>) : coldWith(r.left)()
-    })
+  const append = (): Promise<E.Either<GsscError, BuildResult<O>>> | E.Either<GsscError, BuildResult<O>> => {
+    const r = appendRebuild(prev, request, { meter: meter(tokenizer, options.cache), previous: fingerprintOf(prev), rebuildable })
+    return E.isRight(r) ? E.right(r.right as BuildResult<O>) : coldWith(r.left)()
+  }
+  // the tokenizer the chain's first build awaited (the same object, or the key would have
+  // changed) loaded what counting needs then, and it stays loaded: the rebuild runs at once.
+  // Otherwise one step once it is ready: a rebuild is short enough for each promise hop to show
+  if (key.right.tokenizer !== 'default') return () => new Promise((resolve) => resolve(append()))
+  return () => (tokenizer.ready?.() ?? Promise.resolve()).then(append)
 }
 
 /** The result with what the next build needs, when it can append to it. */

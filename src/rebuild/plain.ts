@@ -12,6 +12,9 @@ import { capMessage } from '../gather/itemCap.js'
 import { isRecord } from '../messageProblem.js'
 import { turnProblem } from '../request.js'
 import type { Tokenizer } from '../tokenize/tokenizer.js'
+import { splitsAtWordEnds } from '../compress/outputCount.js'
+import { itemCapOf } from '../gather/itemCap.js'
+import type { RebuildMemo } from './memo.js'
 
 /** A turn the rebuild can take as it is: `{ role, content: string }`, with a timestamp or name at most. */
 export const isPlainTurn = (t: unknown): t is { readonly role: string; readonly content: string } =>
@@ -54,5 +57,23 @@ export const notPlain = (turns: ReadonlyArray<unknown>, cap: number | undefined,
   // a text within a third of the cap in UTF-16 units is within it in UTF-8 bytes (capMessage's own first test)
   if (cap !== undefined && turns.some((t) => (t as { readonly content: string }).content.length * 3 > cap && capMessage(toChatMessage(t as never), cap, tokenizer) !== undefined))
     return 'a turn is longer than the per-item cap'
+  return undefined
+}
+
+/**
+ * Why history `h` is not the memo's with plain turns appended, or undefined.
+ *
+ * @category utils
+ */
+export const notAppended = (memo: RebuildMemo, h: ReadonlyArray<unknown>, tokenizer: Tokenizer): string | undefined => {
+  if (h.length < memo.length) return 'the history is shorter than before'
+  const inLead = changedTurn(h, 0, memo.lead, memo.turns, 0)
+  const changed = inLead >= 0 ? inLead : changedTurn(h, memo.from, memo.length, memo.turns, memo.lead)
+  if (changed >= 0) return `history[${changed}] changed`
+  const added = h.slice(memo.length)
+  const bad = notPlain(added, itemCapOf(memo.key.config), tokenizer)
+  if (bad !== undefined) return bad
+  if (memo.length === memo.lead && added.some((t) => (t as { readonly role: string }).role === 'system')) return 'the new turns extend the system prompt'
+  if (!splitsAtWordEnds(tokenizer)) return `counts under ${tokenizer.name} do not add up at word ends`
   return undefined
 }

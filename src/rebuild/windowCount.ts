@@ -17,10 +17,16 @@
  * separator and the label between), and `tail(i)` the text from turn `i`'s last word end to
  * the end. A window that shares a turn with the previous one differs from it by a few of
  * these pieces: the previous count less its head and tail, less (or plus) the turns that left
- * (or joined) at the old end, plus the new turns, plus the new head and tail.
+ * (or joined) at the old end, plus the new turns, plus the new head and tail. What changed
+ * at each end is one stretch of text between two word ends, counted whole: the turns that
+ * left, from the old first turn's first word end to the new first turn's; the new turns,
+ * from the previous last turn's last word end to the layout's end. One count each, where
+ * the pieces would take three or four a turn: a rebuild's tokenizer calls are few and short,
+ * and each costs more for its call than for its text.
  *
- * A turn without a word end gives no piece boundary: then the change is undefined and the
- * caller counts the whole text (`spanCount`).
+ * A turn without a word end where a boundary is needed (the two windows' first turns, the
+ * previous last turn) leaves the change undefined, and the caller counts the whole text
+ * (`spanCount`).
  *
  * @module
  */
@@ -42,9 +48,6 @@ export interface WindowCount {
   readonly tail: number | undefined
 }
 
-/** `count(a + b)`, split at `|a|` when it is a line start. */
-const joined = (count: (text: string) => number, a: string, b: string): number => (isLineStart(`${a.slice(-1)}${b.slice(0, 1)}`, 1) ? count(a) + count(b) : count(a + b))
-
 /** What the pieces are counted with, in one build. */
 export interface PieceEnv {
   readonly tokenizer: Tokenizer
@@ -58,6 +61,8 @@ export interface PieceEnv {
   readonly item: (i: number) => Item | undefined
   /** The frame's counts: the previous build's, or made when first asked. */
   readonly frame: () => FrameCounts | undefined
+  /** Whether a window's count carries the tail piece of a changed end: a build whose result carries its memo needs it for the next build; the count itself does not. */
+  readonly tails: boolean
 }
 
 /**
@@ -74,17 +79,8 @@ export const windowCounter = (env: PieceEnv): ((before: WindowCount, from: numbe
     const e = it === undefined ? undefined : wordEnds(it.text, true)
     return e === undefined ? undefined : [it!, e[0], e[1]]
   }
-  const mid = once((i) => {
-    const e = ends(i)
-    return e === undefined ? undefined : e[0].tokens - count(e[0].text.slice(0, e[1])) - count(e[0].text.slice(e[2]))
-  })
-  // a turn's label and content up to its first word end: its head piece, and the end of a joint
+  // a turn's label and content up to its first word end: its head piece
   const opening = (e: readonly [Item, number, number]): string => `${e[0].prefix}${e[0].text.slice(0, e[1])}`
-  const joint = once((i) => {
-    const a = ends(i)
-    const b = ends(i + 1)
-    return a === undefined || b === undefined ? undefined : joined(count, `${a[0].text.slice(a[2])}${a[0].suffix ?? ''}${env.separator}`, opening(b))
-  })
   const head = once((i) => {
     const e = ends(i)
     const f = env.frame()
@@ -95,32 +91,50 @@ export const windowCounter = (env: PieceEnv): ((before: WindowCount, from: numbe
     const f = env.frame()
     return e === undefined || f === undefined ? undefined : count(`${e[0].text.slice(e[2])}${e[0].suffix ?? ''}${f.closingLead}`) + f.closingRest
   })
-  // the sum of mid(k) + joint(k) over [a, b), or undefined
-  const run = (a: number, b: number): number | undefined => {
-    let s = 0
-    for (let k = a; k < b; k++) {
-      const m = mid(k)
-      const j = joint(k)
-      if (m === undefined || j === undefined) return undefined
-      s += m + j
+  // the turns `[a, to)` as the layout shows them, each after the separator
+  const shown = (a: number, to: number): string | undefined => {
+    let text = ''
+    for (let k = a; k < to; k++) {
+      const it = env.item(k)
+      if (it === undefined) return undefined
+      text += `${env.separator}${it.prefix}${it.text}${it.suffix ?? ''}`
     }
-    return s
+    return text
+  }
+  // the text from turn a's first word end to turn b's (a < b), where turns left (or joined)
+  // at the old end, counted whole: one count where the pieces would be three a turn
+  const stretch = (a: number, b: number): number | undefined => {
+    const ea = ends(a)
+    const eb = ends(b)
+    const between = shown(a + 1, b)
+    return ea === undefined || eb === undefined || between === undefined ? undefined : count(`${ea[0].text.slice(ea[1])}${ea[0].suffix ?? ''}${between}${env.separator}${opening(eb)}`)
+  }
+  // the text from turn i's last word end to the layout's end, its turns up to `to` shown
+  // after it, counted whole (a line start splits the closing text's own count off): one
+  // count where the pieces would be four for one new turn (the two layouts ask the same)
+  const joining = new Map<string, number | undefined>()
+  const newer = (i: number, to: number): number | undefined => {
+    const key = `${i}:${to}`
+    if (joining.has(key)) return joining.get(key)
+    const e = ends(i)
+    const f = env.frame()
+    const after = shown(i + 1, to)
+    const v = e === undefined || f === undefined || after === undefined ? undefined : count(`${e[0].text.slice(e[2])}${e[0].suffix ?? ''}${after}${f.closingLead}`) + f.closingRest
+    joining.set(key, v)
+    return v
   }
   return (before, from, to) => {
     // the two windows must share a turn: the text between its word ends is the same in both
     if (before.head === undefined || before.tail === undefined || from >= to || to < before.to || Math.max(from, before.from) > before.to - 1) return undefined
     const h = from === before.from ? before.head : head(from)
-    const t = to === before.to ? before.tail : tail(to - 1)
-    // the turns that left (or joined) at the old end, up to the first word end of the new first turn
-    const older = from >= before.from ? run(before.from, from) : run(from, before.from)
-    // after the previous last turn's last word end: its joint, then each new turn's mid and
-    // joint, the last one's mid without its joint (run counts the previous last turn's mid, which the previous count holds)
-    const newer = to === before.to ? 0 : run(before.to - 1, to - 1)
-    const oldLastMid = to === before.to ? 0 : mid(before.to - 1)
-    const newLastMid = to === before.to ? 0 : mid(to - 1)
-    if (h === undefined || t === undefined || older === undefined || newer === undefined || oldLastMid === undefined || newLastMid === undefined) return undefined
-    const tokens = before.tokens - before.head - before.tail + (from >= before.from ? -older : older) + h + newer - oldLastMid + newLastMid + t
-    return { from, to, tokens, head: h, tail: t }
+    // the old end: what the turns that left (or joined) there add, up to the first word end of the new first turn
+    const older = from === before.from ? 0 : stretch(Math.min(from, before.from), Math.max(from, before.from))
+    // the new end: everything after the previous last turn's last word end, the new turns shown after it
+    const end = to === before.to ? before.tail : newer(before.to - 1, to)
+    if (h === undefined || older === undefined || end === undefined) return undefined
+    const tokens = before.tokens - before.head + (from > before.from ? -older : older) + h - before.tail + end
+    // the tail piece of a changed end is counted only for a build that carries it to the next one
+    return { from, to, tokens, head: h, tail: to === before.to ? before.tail : env.tails ? tail(to - 1) : undefined }
   }
 }
 

@@ -1,7 +1,8 @@
 /**
  * The count of a layout whose history window moved, made from the previous window's count
  * piece by piece, is the layout's exact count (when it can be made: always for turns with
- * word ends), over random turns, windows, separators and the text around the window.
+ * word ends), over random turns, windows, separators and the text around the window; its end
+ * pieces are the new layout's (a changed end's tail piece only when asked for).
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
@@ -30,8 +31,14 @@ const section = (name: string, head: string, items: ReadonlyArray<Item>, separat
   ...(tail === undefined ? {} : { tail }),
 })
 
-/** A turn's item; its label starts a line (as the default layout's do) or, for `odd`, may not. */
-const turnItem = (i: number, text: string, odd: string): Item => ({ packetId: `history:${i}`, prefix: i % 3 === 2 ? odd : i % 2 === 0 ? 'user: ' : 'assistant: ', text, tokens: gpt4o.count(text) })
+/** A turn's item; its label starts a line (as the default layout's do) or, for `odd`, may not; some close with a suffix (a tag). */
+const turnItem = (i: number, text: string, odd: string): Item => ({
+  packetId: `history:${i}`,
+  prefix: i % 3 === 2 ? odd : i % 2 === 0 ? 'user: ' : 'assistant: ',
+  text,
+  tokens: gpt4o.count(text),
+  ...(i % 4 === 1 ? { suffix: ' </turn>' } : {}),
+})
 
 describe('rebuild: counting a moved window piece by piece', () => {
   it('gives the exact count of the new layout', () => {
@@ -45,7 +52,8 @@ describe('rebuild: counting a moved window piece by piece', () => {
         fc.option(fc.constantFrom('\n\n[Output]\nAnswer in this format:\n1. Conclusion', '</context>', '\n  \n'), { nil: undefined }),
         fc.option(fc.constantFrom('\n', '\n---'), { nil: undefined }),
         fc.constantFrom('user: ', ' user: ', '/user ', '\n', ''),
-        (texts, [a, b, c, d], separator, instructions, closing, tail, odd) => {
+        fc.boolean(),
+        (texts, [a, b, c, d], separator, instructions, closing, tail, odd, tails) => {
           const n = texts.length
           const items = texts.map((t, i) => turnItem(i, t, odd))
           // the previous window [from0, to0) and the new one [from1, n), sharing a turn
@@ -74,15 +82,16 @@ describe('rebuild: counting a moved window piece by piece', () => {
             separator,
             item: (i) => items[i],
             frame: () => (f === undefined ? undefined : frameCounts(gpt4o, gpt4o.count, known, f)),
+            tails,
           })
           const after = change(measured, from1, n)
           const text = rendered(from1, n).text
           if (after !== undefined) {
             made++
             expect(after.tokens).toBe(gpt4o.count(text))
-            // its end pieces are the new layout's, for the next change
+            // its end pieces are the new layout's, for the next change (a changed end's tail only when asked)
             const again = measuredWindow(gpt4o, gpt4o.count, known, rendered(from1, n), from1, n, after.tokens)
-            expect([after.head, after.tail]).toEqual([again.head, again.tail])
+            expect([after.head, after.tail]).toEqual([again.head, tails || n === to0 ? again.tail : undefined])
           }
           // turns with word ends and labels that start a line (the default layout's): always made
           if (odd === 'user: ' && texts.every((t) => t.startsWith('Now '))) expect(after).toBeDefined()

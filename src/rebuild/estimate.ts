@@ -1,0 +1,89 @@
+/**
+ * What `layoutAware` charges a window of the newest turns `[from, n)`, as a rebuild takes it:
+ * its first estimate (the layout's own text, the always-kept packets' items, each turn's
+ * count and role cost) and widest turn cost, and the second fill's totals (each turn's count,
+ * and its label and separator joined with its text). The memo's turns are read from the
+ * table's sums when it knows every number (`TurnTable.sums`), the others one by one.
+ *
+ * @module
+ */
+import { joinedCount } from '../compress/outputCount.js'
+import type { Item } from '../structure/document.js'
+import type { LayoutCosts } from './costs.js'
+import { sumOver, type BuildTable } from './table.js'
+
+/** The window's estimate and widest turn cost; `summed`: the memo's turns were read from the sums (NaN estimate: a turn's role cost is not known). */
+export interface WindowEstimate {
+  readonly estimate: number
+  readonly widest: number
+  readonly summed: boolean
+}
+
+/**
+ * layoutAware's estimate of the window `[from, t.n)`.
+ *
+ * @category utils
+ */
+export const windowEstimate = (layout: LayoutCosts, t: BuildTable, from: number, count: (i: number) => number, cost: (i: number) => number): WindowEstimate => {
+  const { sums } = t.memo
+  let estimate = layout.raw + layout.alwaysItems
+  let widest = layout.typeCost.get('history') ?? Number.NEGATIVE_INFINITY
+  const known = from < t.length ? sumOver(t, sums.counts, from, t.length) + sumOver(t, sums.costs, from, t.length) : 0
+  const summed = from < t.length && known === known
+  if (summed) {
+    estimate += known
+    widest = Math.max(widest, sums.widest[from - t.memo.from]!)
+  }
+  for (let i = summed ? t.length : from; i < t.n; i++) {
+    estimate += count(i) + cost(i)
+    widest = Math.max(widest, cost(i))
+  }
+  return { estimate, widest, summed }
+}
+
+/**
+ * The second fill's totals over the window `[from, t.n)`, the always-kept packets' included:
+ * the turns' counts, and their labels and separators joined with their texts (`join`, which
+ * measures a turn the table has not). `summed`: {@link windowEstimate} read the memo's counts
+ * from the sums.
+ *
+ * @category utils
+ */
+export const windowJoins = (
+  layout: LayoutCosts,
+  t: BuildTable,
+  from: number,
+  summed: boolean,
+  count: (i: number) => number,
+  join: (i: number) => number,
+): { readonly content: number; readonly joined: number } => {
+  let content = layout.alwaysContent
+  let joined = layout.alwaysJoined
+  const joins = summed ? sumOver(t, t.memo.sums.joins, from, t.length) : Number.NaN
+  if (joins === joins) {
+    content += sumOver(t, t.memo.sums.counts, from, t.length)
+    joined += joins
+  }
+  for (let i = joins === joins ? t.length : from; i < t.n; i++) {
+    joined += join(i)
+    content += count(i)
+  }
+  return { content, joined }
+}
+
+/** A turn this short is counted whole with its label (see {@link joinedTurn}). */
+const SHORT = 256
+
+/**
+ * What a turn's label, suffix and separator add joined with its text (layoutAware's second
+ * fill). A short turn is counted whole: one count where `joinedCount` would take four pieces,
+ * and the same number (below its 512 units it counts whole too, or splits at word ends, where
+ * counts add up).
+ *
+ * @category utils
+ */
+export const joinedTurn = (count: (text: string) => number, encoding: string, item: Item, separator: string): number => {
+  const after = `${item.suffix ?? ''}${separator}`
+  const whole = item.text.length <= SHORT ? count(`${item.prefix}${item.text}${after}`) : joinedCount(count, encoding, item.prefix, item.text, item.tokens, after)
+  return whole - item.tokens
+}

@@ -140,7 +140,7 @@ export const finish = <O>(
       renderer,
       rendered,
       // texts the output count already took are not tokenized again
-      { counter: { count: (text) => meter.counted(text) ?? outputCount.count(text) }, text: { count: (text, spans) => spanCount(tokenizer, text, spans, meter.counted, meterCount(meter), meter.found) } },
+      { counter: { count: (text) => meter.counted(text) ?? outputCount.count(text) }, text: { count: (text, spans) => spanCount(tokenizer, text, spans, meter.counted, meterCount(meter), meter.found, meter.joined) } },
       s.env.previous,
     ),
     stats: meter.stats(),

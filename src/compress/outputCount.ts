@@ -93,6 +93,20 @@ const gapCount = (count: (text: string) => number, text: string, from: number, t
 }
 
 /**
+ * Whether the text from the previous content's last word end to the content at `start` is
+ * that content's tail, its join's `after` (from `at`, where the tail ends), then this
+ * content's `before`, split where {@link gapCount} would split it: at the last line start,
+ * the one opening `before`. Then its two sides are the strings the joins counted, and their
+ * counts are the joins'.
+ */
+const joinedGap = (text: string, at: number, prev: Join, join: Join, start: number): boolean => {
+  const opens = start - join.before.length
+  if (opens !== at + prev.after.length || prev.after.length === 0 || !text.startsWith(prev.after, at) || !text.startsWith(join.before, opens) || !isLineStart(text, opens)) return false
+  for (let p = opens + 1; p <= start; p++) if (isLineStart(text, p)) return false
+  return true
+}
+
+/**
  * Whether counts under `tokenizer` add up at word ends (see the module comment): the
  * encodings whose pre-tokenizer pattern the argument is about.
  *
@@ -145,6 +159,22 @@ export const edgesOf = (count: (text: string) => number, t: string): Edges | und
 }
 
 /**
+ * How a content was joined to its decoration (`joinedCount`): the text before and after
+ * it, and the counts of `before` with the content's head (`opening`) and of its tail with
+ * `after` (`closing`). Between two items laid out one after the other lies one's closing and
+ * the next one's opening, so an output's count takes these numbers instead of slicing that
+ * text out and looking it up again. A build's meter keeps them (`Meter.joined`).
+ *
+ * @category model
+ */
+export interface Join {
+  readonly before: string
+  readonly after: string
+  readonly opening: number
+  readonly closing: number
+}
+
+/**
  * The count of `before + text + after`, given the count of `text` (`textTokens`). For the
  * splittable encodings it is exact: by the argument of the module comment only `before` with
  * the text's first word and the text's last word with `after` are tokenized (a few
@@ -152,7 +182,8 @@ export const edgesOf = (count: (text: string) => number, t: string): Edges | und
  * (a long text without a word end, another tokenizer) the parts are counted apart: an
  * estimate, off by a token or so at each join (either way: BPE may merge across a join, and
  * a join may split a whitespace run). `edges` finds the text's {@link Edges} (default: counted
- * with `count`); a build passes its meter's, which finds each content's once.
+ * with `count`); a build passes its meter's, which finds each content's once, and has the
+ * {@link Join} remembered (`remember`).
  *
  * @example
  * joinedCount(count, 'o200k_base', 'user: ', 'hello world', 2, '\n') // === count('user: hello world\n')
@@ -167,11 +198,15 @@ export const joinedCount = (
   textTokens: number,
   after: string,
   edges: (text: string) => Edges | undefined = (t) => edgesOf(count, t),
+  remember?: (text: string, join: Join) => void,
 ): number => {
   if (!SPLITTABLE.has(encoding)) return count(before) + textTokens + count(after)
   const e = edges(text)
   if (e === undefined) return text.length < MIN_COMPOSED_LENGTH ? count(before + text + after) : count(before) + textTokens + count(after)
-  return textTokens - e.head - e.tail + count(before + text.slice(0, e.first)) + count(text.slice(e.last) + after)
+  const opening = count(before + text.slice(0, e.first))
+  const closing = count(text.slice(e.last) + after)
+  remember?.(text, { before, after, opening, closing })
+  return textTokens - e.head - e.tail + opening + closing
 }
 
 /**
@@ -181,8 +216,9 @@ export const joinedCount = (
  * between the items' first and last word ends is tokenized (see the module comment). For any
  * other tokenizer, or a short text, it is a plain count. The pieces are counted with `count`
  * (default: the tokenizer's), so a build passes its meter's memo (see {@link meterCount}),
- * and `found` gives the {@link Edges} of contents already found with that same `count` (a
- * build's meter keeps them), which are not looked for again.
+ * `found` gives the {@link Edges} of contents already found with that same `count` (a build's
+ * meter keeps them), which are not looked for again, and `joined` the {@link Join} of each,
+ * whose counts the text between two joined items is taken from.
  *
  * @example
  * spanCount(tokenizer, 'user: hello world', [{ start: 6, end: 17, packetId: 'h', content: 'hello world' }], () => 2)
@@ -196,32 +232,41 @@ export const spanCount = (
   known: (content: string) => number | undefined,
   count: (text: string) => number = tokenizer.count,
   found?: (content: string) => Edges | undefined,
+  joined?: (content: string) => Join | undefined,
 ): number => {
   if (!SPLITTABLE.has(tokenizer.name) || text.length < MIN_COMPOSED_LENGTH || spans.length === 0) return count(text)
   let total = 0
   let from = 0 // start of the text not yet counted
+  // the previous content's join and tail length, when it ends the text counted so far (`from`
+  // is its last word end); two variables, not an object per content
+  let prev: Join | undefined
+  let prevTail = 0
   for (const span of spans) {
     if (span.start < from) continue
     const content = span.content
     const tokens = content.length >= 16 ? known(content) : undefined
-    if (tokens === undefined) continue
     // edges found already (with `count`) are the numbers counting the slices would give
-    const e = found?.(content)
+    const e = tokens === undefined ? undefined : found?.(content)
     let first: number
     let last: number
-    if (e !== undefined) {
-      if (e.first === e.last) continue
+    if (e !== undefined && e.first < e.last) {
       first = e.first
       last = e.last
     } else {
-      const ends = wordEnds(content)
-      if (ends === undefined) continue
+      const ends = tokens === undefined || e !== undefined ? undefined : wordEnds(content)
+      if (ends === undefined) {
+        prev = undefined
+        continue
+      }
       ;[first, last] = ends
     }
     // the text before this content's first word end, then its middle from the known count
-    total += gapCount(count, text, from, span.start + first, span.start)
-    total += tokens - (e === undefined ? count(content.slice(0, first)) + count(content.slice(last)) : e.head + e.tail)
+    const join = e === undefined ? undefined : joined?.(content)
+    total += prev !== undefined && join !== undefined && joinedGap(text, from + prevTail, prev, join, span.start) ? prev.closing + join.opening : gapCount(count, text, from, span.start + first, span.start)
+    total += tokens! - (e === undefined ? count(content.slice(0, first)) + count(content.slice(last)) : e.head + e.tail)
     from = span.start + last
+    prev = join
+    prevTail = content.length - last
   }
   return total + count(text.slice(from))
 }
@@ -247,6 +292,6 @@ export const outputCounter = (meter: Meter, spans: ReadonlyMap<string, ReadonlyA
     if (own === undefined) return meter.text(text)
     // a text that is one item's whole content is already counted
     const only = own.length === 1 && own[0]!.start === 0 && own[0]!.end === text.length ? meter.counted(text) : undefined
-    return only ?? spanCount(meter.tokenizer, text, own, meter.counted, meterCount(meter), meter.found)
+    return only ?? spanCount(meter.tokenizer, text, own, meter.counted, meterCount(meter), meter.found, meter.joined)
   },
 })

@@ -37,7 +37,7 @@ export const layoutAware =
     // the layout's own text: the exact count of the first layout (its joins with the items
     // included; only the glue and the items' edges are tokenized) less what its items cost
     const spanned = renderBlocks(doc.blocks, doc.joiner)
-    const tokens = spanCount(meter.tokenizer, spanned.text, spanned.spans, meter.counted, meterCount(meter), meter.found)
+    const tokens = spanCount(meter.tokenizer, spanned.text, spanned.spans, meter.counted, meterCount(meter), meter.found, meter.joined)
     const fixed = Math.max(0, tokens - content - joinedTotal)
     const [second, leftSecond] = fillUnworded(g, prepared, {
       ...options,
@@ -109,7 +109,7 @@ const itemCosts = (doc: Document, meter: Meter, typeOf: ReadonlyMap<string, Pack
       const cost = decorationOf(item, meter) + separator
       decorations += cost
       if (joins) {
-        const join = joinedCount(count, meter.tokenizer.name, item.prefix, item.text, item.tokens, item.suffix === undefined ? sec.separator : `${item.suffix}${sec.separator}`, meter.edges) - item.tokens
+        const join = joinedCount(count, meter.tokenizer.name, item.prefix, item.text, item.tokens, item.suffix === undefined ? sec.separator : `${item.suffix}${sec.separator}`, meter.edges, meter.join) - item.tokens
         joined.set(item.packetId, join)
         joinedTotal += join
       }

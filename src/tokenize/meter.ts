@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { edgesOf, type Edges } from '../compress/outputCount.js'
+import { edgesOf, type Edges, type Join } from '../compress/outputCount.js'
 import type { Packet } from '../packet.js'
 import { cachedCount, type TokenCache } from './cache.js'
 import type { Tokenizer } from './tokenizer.js'
@@ -53,6 +53,12 @@ export interface Meter {
   readonly edges: (text: string) => Edges | undefined
   /** The edges {@link Meter.edges} found for a text already, without looking for them. */
   readonly found: (text: string) => Edges | undefined
+  /**
+   * How a text was last joined to its decoration (`compress/outputCount.ts`), remembered by
+   * {@link Meter.join}: composing an output's count takes the text between two items from it.
+   */
+  readonly joined: (text: string) => Join | undefined
+  readonly join: (text: string, join: Join) => void
   readonly stats: () => MeterStats
 }
 
@@ -79,6 +85,7 @@ export const meter = (tokenizer: Tokenizer, cache?: TokenCache): Meter => {
   const exact = new Map<string, number>()
   // null: the text has no word end (looked for, not found)
   const edges = new Map<string, Edges | null>()
+  const joins = new Map<string, Join>()
   let tokenizerCalls = 0
   let charsTokenized = 0
   let cacheHits = 0
@@ -126,6 +133,8 @@ export const meter = (tokenizer: Tokenizer, cache?: TokenCache): Meter => {
       return e ?? undefined
     },
     found: (value) => edges.get(value) ?? undefined,
+    joined: (value) => joins.get(value),
+    join: (value, j) => void joins.set(value, j),
     stats: () => ({ tokenizerCalls, charsTokenized, cacheHits }),
   }
 }

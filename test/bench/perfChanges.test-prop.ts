@@ -124,7 +124,7 @@ describe('spanCount', () => {
   /** A tokenizer, decorated items and their separator: a layout's history section. */
   const section = [
     fc.constantFrom(...encodings),
-    fc.array(fc.tuple(fc.constantFrom('user: ', 'assistant: ', '[Source: a.md] ', '- ', ''), fc.oneof(text(30), prose(30))), { minLength: 1, maxLength: 25 }),
+    fc.array(fc.tuple(fc.constantFrom('user: ', 'assistant: ', '[Source: a.md] ', '- ', '', 'Note:\n', '/x '), fc.oneof(text(30), prose(30))), { minLength: 1, maxLength: 25 }),
     fc.constantFrom('\n', '\n\n', ' '),
   ] as const
 
@@ -147,16 +147,16 @@ describe('spanCount', () => {
     )
   })
 
-  it("with the meter's word edges (found once per build) gives the same counts, tokenizing the same texts", () => {
+  it("with the meter's word edges and joins (found once per build) gives the same counts, tokenizing the same texts", () => {
     fc.assert(
       fc.property(...section, (tokenizer, items, separator) => {
         // the same build twice: once as before the edges were kept, once keeping them
         const plain = meter(tokenizer)
         const kept = meter(tokenizer)
         const joins = items.map(([prefix, content]) => joinedCount(meterCount(plain), tokenizer.name, prefix, content, plain.once(content), separator))
-        expect(items.map(([prefix, content]) => joinedCount(meterCount(kept), tokenizer.name, prefix, content, kept.once(content), separator, kept.edges))).toEqual(joins)
+        expect(items.map(([prefix, content]) => joinedCount(meterCount(kept), tokenizer.name, prefix, content, kept.once(content), separator, kept.edges, kept.join))).toEqual(joins)
         const { whole, spans } = laidOut(items, separator)
-        expect(spanCount(tokenizer, whole, spans, kept.counted, meterCount(kept), kept.found)).toBe(tokenizer.count(whole))
+        expect(spanCount(tokenizer, whole, spans, kept.counted, meterCount(kept), kept.found, kept.joined)).toBe(tokenizer.count(whole))
         expect(spanCount(tokenizer, whole, spans, plain.counted, meterCount(plain))).toBe(tokenizer.count(whole))
         expect(kept.stats()).toEqual(plain.stats())
       }),

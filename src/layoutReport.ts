@@ -13,7 +13,7 @@
 import type { PacketType, Priority } from './packet.js'
 import type { Exclusion, GatherFailure, Warning } from './phase.js'
 import type { PacketReport, Report, SectionReport, Truncation } from './report.js'
-import { estimateSection, isRendered, sectionsOf, type Document } from './structure/document.js'
+import { estimateSection, isRendered, sectionsOf, type Document, type Section } from './structure/document.js'
 import type { Meter } from './tokenize/meter.js'
 
 // -------------------------------------------------------------------------------------
@@ -71,8 +71,15 @@ export const sectionReports = (doc: Document, meter: Meter): ReadonlyArray<Secti
       name: sec.name,
       rank: sec.rank,
       tokens: estimateSection(sec, meter),
-      packetIds: [...new Set(sec.items.flatMap((i) => (i.packetId === undefined ? [] : [i.packetId])))],
+      packetIds: packetIdsOf(sec),
     }))
+
+/** A section's packet ids, each once, in order: a loop, not an array per item (every build's report makes these). */
+const packetIdsOf = (sec: Section): ReadonlyArray<string> => {
+  const ids = new Set<string>()
+  for (const i of sec.items) if (i.packetId !== undefined) ids.add(i.packetId)
+  return [...ids]
+}
 
 // -------------------------------------------------------------------------------------
 // constructors

@@ -67,9 +67,11 @@ export const finish = <O>(
           : { id, reason: 'not_in_layout', detail: 'the layout has no place for this packet' },
     )
   }
-  // only the packets in the output are looked up (a build may gather thousands it leaves out)
+  // only the packets in the output are looked up (a build may gather thousands it leaves out):
+  // the selected ones first, all of them only when the output shows a packet not selected
   const byId = new Map<string, Packet>()
-  for (const p of s.packets) if (inOutput.has(p.id)) byId.set(p.id, p)
+  for (const { packet: p } of s.selected) if (inOutput.has(p.id)) byId.set(p.id, p)
+  if (byId.size < inOutput.size) for (const p of s.packets) if (inOutput.has(p.id)) byId.set(p.id, p)
   const truncated: Truncation[] = []
   for (const i of finalItems) {
     // cut when gathered (the per-item cap), or by the compressor, or both: kept of the original

@@ -31,8 +31,10 @@ export const layoutAware =
     // a trial, measured: what it left out is worded only if it is the fill kept
     const [first, left] = fillUnworded(g, prepared, options)
     const doc = structurer(first)
-    if (estimate(doc, meter) <= available - (options.reserve ?? 0)) return { ...first, excluded: [...first.excluded, ...left()] }
-    const typeOf = new Map(first.selected.map((s) => [s.packet.id, s.packet.type]))
+    if (estimate(doc, meter) <= available - (options.reserve ?? 0)) return { ...first, excluded: first.excluded.concat(left()) }
+    // a loop, not `new Map(selected.map(pair))`: no pair array per selected packet
+    const typeOf = new Map<string, PacketType>()
+    for (const x of first.selected) typeOf.set(x.packet.id, x.packet.type)
     const { content, perType, widest, joined, joinedTotal } = itemCosts(doc, meter, typeOf, true)
     // the layout's own text: the exact count of the first layout (its joins with the items
     // included; only the glue and the items' edges are tokenized) less what its items cost
@@ -46,7 +48,7 @@ export const layoutAware =
     })
     // what was measured, for the next build of the conversation (src/rebuild/); one copy of
     // the selection, not `fill`'s and then this one's
-    return { ...second, excluded: [...second.excluded, ...leftSecond()], firstLayout: { joined, text: spanned.text, spans: spanned.spans, tokens } }
+    return { ...second, excluded: second.excluded.concat(leftSecond()), firstLayout: { joined, text: spanned.text, spans: spanned.spans, tokens } }
   }
 
 /** What a layout adds to a selection's contents: see {@link layoutOverheads}. */

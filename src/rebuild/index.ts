@@ -88,6 +88,8 @@ export const withPrevious = <O>(
   // a build given a previous one is a link in a chain: it carries the data for the next link
   // unless told otherwise, so a chain never turns cold from its second step on
   const rebuildable = options.rebuildable ?? options.previous !== undefined
+  // a plain cold build (nothing to append to, nothing to carry for the next): no key to make
+  if (options.previous === undefined && !rebuildable) return pipe(cold(), TE.map(([r]) => r))
   const key = keyOf(request, options, prev?.rebuild.key)
   const coldWith = (fallback: string | undefined): TE.TaskEither<GsscError, BuildResult<O>> =>
     pipe(

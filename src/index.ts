@@ -53,7 +53,7 @@ export { createTokenizer, encodingTokenizer, estimateTokenizer, type Tokenizer, 
 export { loadEncoding } from './tokenize/ranks.js'
 export { createTokenCache, type TokenCache } from './tokenize/cache.js'
 export type { Meter, MeterStats } from './tokenize/meter.js'
-export type { Edges, Join } from './compress/outputCount.js'
+export type { Edges, Join } from './tokenize/wordEdges.js'
 export type { EncodingName } from './tokenize/bpe.js'
 
 // gather

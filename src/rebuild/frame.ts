@@ -5,7 +5,8 @@
  *
  * @module
  */
-import { isLineStart, spanCount } from '../compress/outputCount.js'
+import { spanCount } from '../compress/outputCount.js'
+import { isLineStart } from '../tokenize/wordEdges.js'
 import { renderBlocks, type Document, type Item, type Section, type Span } from '../structure/document.js'
 import type { Tokenizer } from '../tokenize/tokenizer.js'
 

@@ -30,7 +30,8 @@
  *
  * @module
  */
-import { isLineStart, spanCount, wordEnds } from '../compress/outputCount.js'
+import { spanCount } from '../compress/outputCount.js'
+import { isLineStart, wordEnds } from '../tokenize/wordEdges.js'
 import { sectionsOf, type Document, type Item, type Span } from '../structure/document.js'
 import type { FrameCounts } from './frame.js'
 import type { Tokenizer } from '../tokenize/tokenizer.js'

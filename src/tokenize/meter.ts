@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { edgesOf, type Edges, type Join } from '../compress/outputCount.js'
+import { edgesOf, type Edges, type Join } from './wordEdges.js'
 import type { Packet } from '../packet.js'
 import { cachedCount, type TokenCache } from './cache.js'
 import type { Tokenizer } from './tokenizer.js'

@@ -4,7 +4,8 @@
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { isLineStart, isWordEnd, joinedCount, meterCount, spanCount } from '../../src/compress/outputCount.js'
+import { joinedCount, meterCount, spanCount } from '../../src/compress/outputCount.js'
+import { isLineStart } from '../../src/tokenize/wordEdges.js'
 import { meter } from '../../src/tokenize/meter.js'
 import type { Span } from '../../src/structure/document.js'
 import { keywordSearch } from '../../src/select/keywordSearch.js'
@@ -168,14 +169,6 @@ describe('spanCount', () => {
     const estimate = estimateTokenizer()
     const text = 'abc def '.repeat(100)
     expect(spanCount(estimate, text, [{ start: 0, end: 7, packetId: 'a', content: 'abc def' }], () => 99)).toBe(estimate.count(text))
-  })
-
-  it('finds word ends only between a letter and a non-letter', () => {
-    expect(isWordEnd('ab cd', 2)).toBe(true)
-    expect(isWordEnd('ab cd', 1)).toBe(false)
-    expect(isWordEnd("it's", 2)).toBe(false)
-    expect(isWordEnd('失败，', 2)).toBe(true)
-    expect(isWordEnd('ab', 2)).toBe(false)
   })
 })
 

@@ -6,7 +6,7 @@
  * @module
  */
 import { BUDGET_FULL } from '../select/fill.js'
-import { countOf, isCounted, joinOf, markCounted, sumOver, textLengthOf, type BuildTable } from './table.js'
+import { countOf, isCounted, joinOf, markCounted, oldestHolding, sumOver, textLengthOf, type BuildTable } from './table.js'
 
 /** One fill of the history window: the turns taken are the newest ones, `[from, n)`. */
 export interface Window {
@@ -52,16 +52,8 @@ const costOver = (t: BuildTable, s: number, to: number, d: Decoration): number =
 const surelyTaken = (t: BuildTable, i: number, lo: number, remaining: number, d: Decoration): number => {
   const fits = (s: number): boolean => costOver(t, s, i + 1, d) < remaining
   if (lo > i || !fits(i)) return i + 1
-  if (fits(lo)) return lo
-  // fits from a on, not from b on (a sum grows as it goes back; NaN never fits)
-  let a = i
-  let b = lo
-  while (a - b > 1) {
-    const m = (a + b) >>> 1
-    if (fits(m)) a = m
-    else b = m
-  }
-  return a
+  // a sum grows as it goes back; NaN never fits
+  return oldestHolding(lo, i, fits)
 }
 
 /**

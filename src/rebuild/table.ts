@@ -70,6 +70,27 @@ export const sumsOf = (t: Pick<TurnTable, 'bounds' | 'counts' | 'joins' | 'costs
 }
 
 /**
+ * The oldest index in `[lo, hi]` at which `holds` is true, by binary search: `holds` must be
+ * true at `hi` and, going back from it, stay false once false (a sum of the memo's turns
+ * grows as it goes back). What the rebuild's fills and its history walk step past the memo's
+ * turns with.
+ *
+ * @category utils
+ */
+export const oldestHolding = (lo: number, hi: number, holds: (i: number) => boolean): number => {
+  if (holds(lo)) return lo
+  // holds from a on, not from b on
+  let a = hi
+  let b = lo
+  while (a - b > 1) {
+    const m = (a + b) >>> 1
+    if (holds(m)) a = m
+    else b = m
+  }
+  return a
+}
+
+/**
  * The sum of the memo's numbers `sums` over its turns `[a, b)` (`t.memo.from <= a <= b <= t.length`): NaN when one is not known.
  *
  * @category utils

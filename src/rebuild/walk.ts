@@ -12,7 +12,7 @@
  */
 import type { Tokenizer } from '../tokenize/tokenizer.js'
 import type { Turn } from './layOut.js'
-import { boundOf, sumOver, type BuildTable } from './table.js'
+import { boundOf, oldestHolding, sumOver, type BuildTable } from './table.js'
 
 /** What the walk reads. */
 export interface WalkEnv {
@@ -44,18 +44,8 @@ export const walkReach = (env: WalkEnv): number => {
   }
   if (i >= lo) {
     // the memo's turns: the newest one at which the bounds pass the budget, if any (the sums grow as the walk goes back)
-    if (bound + sumOver(table, table.memo.sums.bounds, lo, top) > budget) {
-      if (bound + sumOver(table, table.memo.sums.bounds, i, top) > budget) return i + 1
-      let a = lo
-      let b = i
-      // the sum from a on is past the budget, from b on it is not: narrow to the turn where it passes
-      while (b - a > 1) {
-        const m = (a + b) >>> 1
-        if (bound + sumOver(table, table.memo.sums.bounds, m, top) > budget) a = m
-        else b = m
-      }
-      return a + 1
-    }
+    const within = (m: number): boolean => !(bound + sumOver(table, table.memo.sums.bounds, m, top) > budget)
+    if (!within(lo)) return within(i) ? oldestHolding(lo, i, within) : i + 1
     bound += sumOver(table, table.memo.sums.bounds, lo, top)
     i = lo - 1
   }

@@ -76,6 +76,13 @@ export interface GatherOptions extends Omit<CompositeOptions, 'name'> {
    * already sent, what a prompt cache can serve. See `docs/caching.md`.
    */
   readonly previous?: Previous
+  /**
+   * Read every history turn: check them all and give them all to the history gatherer, for a
+   * compressor that summarizes the turns the budget leaves out. Default: only the turns that
+   * can fit are read, the older ones reported as one range. `build` sets it when its
+   * compressor `summarizes`.
+   */
+  readonly readAllHistory?: boolean
 }
 
 /**
@@ -98,7 +105,7 @@ export const gather =
       TE.fromEither(
         pipe(
           E.Do,
-          E.bind('request', () => validateRequest(request, historyReach(options, config, bounds)) as E.Either<GsscError, Request>),
+          E.bind('request', () => validateRequest(request, options.readAllHistory === true ? undefined : historyReach(options, config, bounds)) as E.Either<GsscError, Request>),
           E.bind('config', () => config as E.Either<GsscError, Config>),
           E.bind('now', () => checkRunOptions(options) as E.Either<GsscError, number>),
           E.chainFirst(() => {
@@ -113,7 +120,7 @@ export const gather =
         return pipe(
           // load the tokenizer's tables as modules first, so every later count is synchronous anywhere
           TE.fromTask(async () => tokenizer.ready?.()),
-          TE.chain(() => all({ request: req, config, now, tokenizer: withBounds(tokenizer, bounds), signal: new AbortController().signal })),
+          TE.chain(() => all({ request: req, config, now, tokenizer: withBounds(tokenizer, bounds), signal: new AbortController().signal, ...(options.readAllHistory === true ? { readAllHistory: true } : {}) })),
           TE.mapLeft((f): GsscError => gatherError(f.gatherer, f.message)),
           TE.map(({ packets, failures, excluded: left, warnings: said }): Gathered => {
             const { unique, excluded, warnings } = dedupe(packets)
@@ -285,7 +292,8 @@ export function build<O>(request: Request, options: BuildOptions<O> = {}): TE.Ta
     () =>
       pipe(
         request,
-        gather(defaultGatherers(options), { ...options, layout }),
+        // a summarizing compressor folds the turns that cannot fit into its summary: it reads them all
+        gather(defaultGatherers(options), { ...options, layout, readAllHistory: options.readAllHistory === true || options.compressor?.summarizes === true }),
         select(options.selector),
         TE.chain((s) => pipe(TE.right(s), structure(), compress(options.compressor, renderer), TE.map((r) => [r, s.firstLayout] as const))),
       ),

@@ -25,5 +25,5 @@ export const strategyOptions = (
   keepRecentCount: number | undefined,
 ): Pick<BuildOptions<unknown>, 'selector' | 'compressor'> => ({
   selector: layoutAware(structurer, { history: 'all' }),
-  compressor: historyCompressor((budget) => historyStrategy(name, { budget, tokenizer, ...(keepRecentCount === undefined ? {} : { keepRecentCount }) })),
+  compressor: historyCompressor((budget) => historyStrategy(name, { budget, tokenizer, ...(keepRecentCount === undefined ? {} : { keepRecentCount }) }), undefined, { summarizes: name !== 'truncate' }),
 })

@@ -33,6 +33,12 @@ export interface Compressor {
   readonly cutsText?: boolean
   /** The policy the engine's exact guard gives way by after this compressor; default the seed's truncation. */
   readonly policy?: FitPolicy
+  /**
+   * True for compressors that summarize the history turns the budget leaves out (a
+   * `historyCompressor` with `compress` or `smart`): `build` then reads every turn, where it
+   * otherwise reads back only as far as turns can fit.
+   */
+  readonly summarizes?: boolean
 }
 
 /**

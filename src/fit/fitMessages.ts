@@ -264,6 +264,8 @@ export const fitMessagesTE = <T = unknown>(messages: T, options: FitMessagesOpti
                 ...(options.keepRecentCount === undefined ? {} : { keepRecentCount: options.keepRecentCount }),
               }),
             noop(),
+            // truncation reads back only as far as turns can fit; a summary needs them all
+            { summarizes: strategy !== 'truncate' },
           ),
         },
       )

@@ -78,18 +78,20 @@ export const task = (): Gatherer =>
  *   once the turns' token lower bounds add up to more than the whole available budget, no
  *   older turn can be selected. They are reported as one range exclusion
  *   (`history:50..4211`, `over_budget`), so a 50,000-turn history costs what its last few
- *   hundred turns cost.
+ *   hundred turns cost. Unless the build reads every turn (`readAllHistory`: its compressor
+ *   summarizes what cannot fit, and so needs it).
  *
  * @category constructors
  * @since 0.1.0
  */
 export const history = (limit?: number): Gatherer =>
   immediate(
-    builtin('history', ({ request, config, now, tokenizer }) => async () => {
+    builtin('history', ({ request, config, now, tokenizer, readAllHistory }) => async () => {
       // validateRequest has read an SDK-shaped history into chat messages already
       const all = (request.history ?? []) as ReadonlyArray<SimpleMessage | ChatMessage>
       const n = Math.max(0, limit ?? config.maxHistoryMessages)
-      const budget = availableTokens(config)
+      // a build that summarizes what cannot fit reads every turn: no budget stops the walk back
+      const budget = readAllHistory === true ? Number.POSITIVE_INFINITY : availableTokens(config)
       // the conversation's own system prompt: always gathered, as instructions (P0)
       const lead: Packet[] = []
       let bound = 0

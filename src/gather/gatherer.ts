@@ -26,6 +26,8 @@ export interface GatherInput {
   readonly signal: AbortSignal
   /** The build's tokenizer, for gatherers that cap or bound their output in tokens. */
   readonly tokenizer: Tokenizer
+  /** The build reads every history turn (`GatherOptions.readAllHistory`), not only those that can fit. */
+  readonly readAllHistory?: boolean
 }
 
 /**

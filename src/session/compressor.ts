@@ -11,13 +11,16 @@
  * by `then` (default `truncate()`) and the engine's exact guard, as always.
  *
  * Use it with a selector that lets all history through (`{ history: 'all' }`): a summarizing
- * strategy needs the older turns it summarizes.
+ * strategy needs the older turns it summarizes. For the same reason the compressor says it
+ * `summarizes` (unless told it does not: a truncating strategy), and `build` then reads every
+ * history turn, not only those that can fit.
  *
  * @module
  */
 import { pipe } from 'fp-ts/lib/function.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
-import { runCompressor, type Compressor } from '../compress/compressor.js'
+import { runCompressor, type Compressor, type Fit } from '../compress/compressor.js'
+import type { GsscError } from '../error.js'
 import { truncate } from '../compress/truncate.js'
 import { message, messageText, type Role } from '../message.js'
 import { sectionsOf, withSection, type Item } from '../structure/document.js'
@@ -37,9 +40,22 @@ export type StrategyFor = (budget: number) => FitStrategy
  * @category constructors
  * @since 0.1.0
  */
-export const historyCompressor =
-  (strategy: StrategyFor, then: Compressor = truncate()): Compressor =>
-  (doc, fit) => {
+export const historyCompressor = (strategy: StrategyFor, then: Compressor = truncate(), options: HistoryCompressorOptions = {}): Compressor =>
+  Object.assign(fitHistory(strategy, then), { summarizes: options.summarizes ?? true })
+
+/** Options of {@link historyCompressor}. */
+export interface HistoryCompressorOptions {
+  /**
+   * The strategy folds the turns it leaves out into a summary (`compress`, `smart`), so the
+   * build must read them all. Default `true`; say `false` for a truncating strategy, and a
+   * build reads back only as far as turns can fit.
+   */
+  readonly summarizes?: boolean
+}
+
+const fitHistory =
+  (strategy: StrategyFor, then: Compressor) =>
+  (doc: Document, fit: Fit): Document | TE.TaskEither<GsscError, Document> => {
     const turns = sectionsOf(doc).find((s) => s.channel === 'turns' && s.items.length > 0)
     if (turns === undefined) return then(doc, fit)
     const { meter } = fit

@@ -36,7 +36,7 @@ export { importantItem, smartHistory, type SmartOptions } from './fit/smart.js'
 export type { SummaryOptions } from './fit/summarized.js'
 export { extractiveSummarizer, type ExtractiveOptions } from './fit/extractive.js'
 export { historyStrategy, strategyName, STRATEGY_NAMES, type StrategyName, type StrategyOptions } from './fit/strategy.js'
-export { historyCompressor, type StrategyFor } from './compressor.js'
+export { historyCompressor, type HistoryCompressorOptions, type StrategyFor } from './compressor.js'
 // the session file as a gatherer of the pipeline
 export { session, sessionGathering, groupedRepairs, type SessionGatherOptions, type SessionGathered } from '../gather/session.js'
 export { readSessionFile } from '../gather/sessionFile.js'

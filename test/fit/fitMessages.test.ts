@@ -276,3 +276,25 @@ describe('fitMessages cuts an oversized item knowing what it is', () => {
     }
   })
 })
+
+describe('fitMessages, summarizing strategies on long histories', () => {
+  it.each(['compress', 'smart'] as const)('%s: every message left out is in the summary, however far back it lies', async (strategy) => {
+    const input = conversation(60) // 241 messages, far more than 900 tokens hold
+    const given: string[] = []
+    const r = await fitMessages(input, {
+      maxTokens: 900,
+      strategy,
+      summarizer: async (messages) => {
+        given.push(...messages.map((m) => m.parts.map((p) => (p._tag === 'Text' ? p.text : '')).join('')))
+        return 'The services were checked one by one; all healthy.'
+      },
+    })
+    expect(r.tokenCount).toBeLessThanOrEqual(900)
+    expect(r.dropped.filter((d) => d.reason !== 'summarized')).toEqual([])
+    const summarized = r.dropped.flatMap(({ index, through }) => (typeof index === 'number' ? Array.from({ length: (through ?? index) - index + 1 }, (_, k) => index + k) : []))
+    const returned = r.sources.filter((s): s is number => typeof s === 'number')
+    expect([...summarized, ...returned].sort((a, b) => a - b)).toEqual(input.map((_, i) => i))
+    // the summarizer was given the oldest round too
+    expect(given.some((t) => t.includes('Round 0:'))).toBe(true)
+  })
+})

@@ -128,7 +128,14 @@ const firstBadTurn = (history: ReadonlyArray<unknown>, from: number, to: number)
  */
 const readTurns = (history: ReadonlyArray<unknown>, reach: HistoryReach | undefined): E.Either<InputError, ReadonlyArray<ChatMessage> | undefined> => {
   const r = reach === undefined ? undefined : reachOf(history, reach)
-  const read = r === undefined || r.from <= r.lead + 1 ? history : [...history.slice(0, r.lead + 1), ...history.slice(r.from)]
+  // one array of the turns read, not two slices and their spread
+  let read: ReadonlyArray<unknown> = history
+  if (r !== undefined && r.from > r.lead + 1) {
+    const turns: unknown[] = []
+    for (let i = 0; i <= r.lead; i++) turns.push(history[i])
+    for (let i = r.from; i < history.length; i++) turns.push(history[i])
+    read = turns
+  }
   const sdk = readHistory(read)
   // an SDK shape, or an error in the turns read: the whole history, as its adapter reads it
   if (read !== history && (E.isLeft(sdk) || sdk.right !== undefined)) return E.map((d: Decoded | undefined) => d?.messages)(readHistory(history))

@@ -50,15 +50,20 @@ export const finish = <O>(
   const { items: finalItems, sections: sectionNames } = itemsOf(doc)
   const inOutput = new Map<string, { readonly section: string; readonly item: Item }>()
   finalItems.forEach((item, k) => inOutput.set(item.packetId!, { section: sectionNames[k]!, item }))
-  const laidOut = new Set<string>()
-  for (const sec of sectionsOf(s.doc)) for (const i of sec.items) if (i.packetId !== undefined) laidOut.add(i.packetId)
-  const summarizedBy = new Map<string, true>()
-  for (const sec of sectionsOf(doc)) for (const i of sec.items) for (const id of i.covers ?? []) summarizedBy.set(id, true)
-
+  // what became of a selected packet the output does not show: looked up only when there is
+  // one (most builds show every packet they selected)
+  let laidOut: Set<string> | undefined
+  let summarizedBy: Set<string> | undefined
   const excluded: Exclusion[] = [...s.excluded]
   for (const sel of s.selected) {
     const id = sel.packet.id
     if (inOutput.has(id)) continue
+    if (laidOut === undefined || summarizedBy === undefined) {
+      laidOut = new Set<string>()
+      for (const sec of sectionsOf(s.doc)) for (const i of sec.items) if (i.packetId !== undefined) laidOut.add(i.packetId)
+      summarizedBy = new Set<string>()
+      for (const sec of sectionsOf(doc)) for (const i of sec.items) for (const c of i.covers ?? []) summarizedBy.add(c)
+    }
     excluded.push(
       summarizedBy.has(id)
         ? { id, reason: 'summarized', detail: 'folded into a summary turn by the compressor' }

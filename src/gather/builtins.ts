@@ -129,7 +129,7 @@ export const history = (limit?: number): Gatherer =>
       const skipped = start
       // results whose call lies before the window leave with the turns before it
       const first = skipped > lead.length ? windowOpening(turns, 0) : 0
-      const groups = toolGroups(turns.slice(first), skipped + first)
+      const groups = toolGroups(first === 0 ? turns : turns.slice(first), skipped + first)
       const packets: Packet[] = [...lead]
       for (let k = first; k < turns.length; k++) {
         const i = skipped + k

@@ -70,6 +70,9 @@ export const fillUnworded = (g: Gathered, prepared: Prepared, options: SelectOpt
   const rooms = shareRooms(config.types, remaining)
   const used = new Map<PacketType, number>() // tokens taken per type, decoration included
   const held = new Map<PacketType, number>() // tokens taken by each type's floor
+  // units the floors took; with no floors nothing is taken before the greedy fill reaches it
+  // (each unit comes up once there), so nothing is recorded
+  const anyFloor = rooms.floors.length > 0
   const taken = new Set<Unit>()
   // loops, not reduce: these run several times for each unit a fill considers, and a
   // callback closing over `above` is one more allocation each time
@@ -92,10 +95,11 @@ export const fillUnworded = (g: Gathered, prepared: Prepared, options: SelectOpt
   }
   // most builds cap no type: then nothing below keeps count per type or asks about caps
   const anyCap = rooms.caps.size > 0
-  const takeUnit = (u: Unit): void => {
+  /** Takes `u`, which costs `cost` (its {@link costOf}, which the caller has just taken). */
+  const takeUnit = (u: Unit, cost: number): void => {
     if (anyCap) for (const p of u.packets) used.set(p.type, (used.get(p.type) ?? 0) + meter.packet(p) + decoration(p))
-    remaining -= costOf(u)
-    taken.add(u)
+    remaining -= cost
+    if (anyFloor) taken.add(u)
     for (const p of u.packets) take(p)
   }
   /** Why the unit would break its type's cap (by lower bounds, or `exact` counts), if it would. */
@@ -123,7 +127,7 @@ export const fillUnworded = (g: Gathered, prepared: Prepared, options: SelectOpt
         const fitsFloor = boundOf(u) <= Math.min(room, remaining) && costOf(u) <= Math.min(room, remaining) && capBroken(u, true) === undefined
         if (fitsFloor) {
           const cost = costOf(u)
-          takeUnit(u)
+          takeUnit(u, cost)
           room -= cost
           held.set(floor.type, (held.get(floor.type) ?? 0) + cost)
         } else if (history) break // the window stops at its first miss
@@ -148,32 +152,33 @@ export const fillUnworded = (g: Gathered, prepared: Prepared, options: SelectOpt
       exclude(u, 'type_floor', `${detail}; the floor of ${holders.map((f) => `${f.type} (${percent(f.share)}) holds ${held.get(f.type)!}`).join(', ')}`)
     else exclude(u, 'over_budget', detail)
   }
-  const fits = (u: Unit): boolean => {
+  /** What `u` costs when it fits (see {@link costOf}); undefined, once its exclusion is recorded, when not. */
+  const fitting = (u: Unit): number | undefined => {
     if (remaining <= 0) {
       missed(u, undefined, false)
-      return false
+      return undefined
     }
     const bound = longestOf(u) > remaining ? boundOf(u, remaining) : 0
     const capped = capBroken(u, false)
     if (capped !== undefined) {
       exclude(u, 'type_cap', capped)
-      return false
+      return undefined
     }
     if (bound > remaining) {
       missed(u, bound, meter.known(u.packets[0]!) === undefined)
-      return false
+      return undefined
     }
     const exactCap = capBroken(u, true)
     if (exactCap !== undefined) {
       exclude(u, 'type_cap', exactCap)
-      return false
+      return undefined
     }
     const cost = costOf(u)
     if (cost > remaining) {
       missed(u, cost, false)
-      return false
+      return undefined
     }
-    return true
+    return cost
   }
 
   const similarity = prepared.vectors === undefined ? undefined : unitSimilarity(prepared.vectors)
@@ -182,18 +187,23 @@ export const fillUnworded = (g: Gathered, prepared: Prepared, options: SelectOpt
       ? mmr(level.others, { lambda: config.mmrLambda, score: (u) => u.score, text: unitText, extract: prepared.extract, similarity })
       : sorted(level.others)
     for (let u = ranking.next(); u !== undefined; u = ranking.next()) {
-      if (taken.has(u) || fits(u)) {
+      const floored = anyFloor && taken.has(u)
+      const cost = floored ? undefined : fitting(u)
+      if (floored || cost !== undefined) {
         ranking.taken(u)
-        if (!taken.has(u)) takeUnit(u)
+        if (cost !== undefined) takeUnit(u, cost)
       }
     }
     let open = true
     for (const u of level.history) {
-      if (taken.has(u)) continue
+      if (anyFloor && taken.has(u)) continue
       if (!windowed) u.packets.forEach(take)
       else if (!open) exclude(u, 'over_budget', BEHIND_WINDOW)
-      else if (fits(u)) takeUnit(u)
-      else open = false
+      else {
+        const cost = fitting(u)
+        if (cost === undefined) open = false
+        else takeUnit(u, cost)
+      }
     }
   }
 

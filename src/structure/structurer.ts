@@ -15,11 +15,18 @@ export type Structurer = (s: Selected) => Document
  * leaves out, and it lays out twice (`layoutAware`).
  */
 export const inputOrder = (s: Selected): ReadonlyMap<string, number> => {
-  const chosen = new Set<string>()
-  for (const x of s.selected) chosen.add(x.packet.id)
+  // one map, not a set of the chosen ids and then the map: the chosen ids go in first (-1:
+  // not found yet) and take their positions; an id not among the packets leaves again
   const order = new Map<string, number>()
-  s.packets.forEach((p, i) => {
-    if (chosen.has(p.id)) order.set(p.id, i)
-  })
+  for (const x of s.selected) order.set(x.packet.id, -1)
+  let found = 0
+  for (let i = 0; i < s.packets.length; i++) {
+    const id = s.packets[i]!.id
+    const at = order.get(id)
+    if (at === undefined) continue
+    if (at < 0) found++
+    order.set(id, i)
+  }
+  if (found < order.size) for (const [id, at] of order) if (at < 0) order.delete(id)
   return order
 }

@@ -13,41 +13,34 @@
  * match), `message` the chat turn (role from the renderer), `timestamp` `createdAt`,
  * `source` `chunks`. `group` is the call id for tool/skill calls and their results, so the
  * selector keeps or drops them together; a container's children share the container's id as
- * group unless a child has a call id. A container one of the renderers takes whole is one
- * packet, as `buildChunkContext` sends it (`sentLeaves` in `units.ts`). `metadata` keeps
- * `chunkId`, `tag`, `chunkType`, `subType`, `retentionStrategy` and the chunk's own `priority`.
+ * group unless a child has a call id. `metadata` keeps `chunkId`, `tag`, `chunkType`,
+ * `subType`, `retentionStrategy` and the chunk's own `priority`.
  *
  * @module
  */
 import { messageText, type ChatMessage } from '../message.js'
 import type { PacketInput } from '../packet.js'
 import { classifyChunk } from './classify.js'
-import type { MemoryChunk } from './model.js'
+import { leavesOf, type MemoryChunk } from './model.js'
 import type { ChunkRenderer } from './renderers.js'
-import { sentLeaves } from './units.js'
-
-/** A chunk's packet and the keys that tie it to others: its call ids, or its container's id. */
-export interface KeyedPacket {
-  readonly packet: PacketInput
-  /** Packets sharing a key are one group (see `chunksGathering`); the packet's own `group` is the first. */
-  readonly keys: ReadonlyArray<string>
-}
+import { renderLeaf } from './units.js'
 
 /**
- * The packets of a chunk with their keys: one per piece it is sent as (`sentLeaves` in
- * `units.ts`: a container whole when a renderer takes it, else one per child).
+ * The packets of a chunk: one for a leaf chunk, one per child for a container.
  *
- * @category utils
- * @since 0.2.0
+ * @example
+ * const packets = state.chunkIds.flatMap((id) => chunkToPackets(state.chunks.get(id)!))
+ * @category constructors
+ * @since 0.1.0
  */
-export const keyedPackets = (chunk: MemoryChunk, renderers: ReadonlyArray<ChunkRenderer> = []): ReadonlyArray<KeyedPacket> => {
-  const sent = sentLeaves(chunk, renderers)
-  return sent.map(({ leaf, rendered: { role, parts }, callIds }): KeyedPacket => {
+export const chunkToPackets = (chunk: MemoryChunk, renderers: ReadonlyArray<ChunkRenderer> = []): ReadonlyArray<PacketInput> => {
+  const leaves = leavesOf(chunk)
+  return leaves.map((leaf): PacketInput => {
+    const { role, parts, callId } = renderLeaf(renderers, leaf)
     const message: ChatMessage = { role, parts, timestamp: leaf.metadata.createdAt }
     const spec = classifyChunk(leaf)
-    const keys = callIds.length > 0 ? callIds : sent.length > 1 ? [chunk.id] : []
-    const group = keys[0]
-    const packet: PacketInput = {
+    const group = callId ?? (leaves.length > 1 ? chunk.id : undefined)
+    return {
       id: leaf.id,
       type: role === 'system' ? 'instructions' : 'history',
       content: messageText(message),
@@ -65,19 +58,5 @@ export const keyedPackets = (chunk: MemoryChunk, renderers: ReadonlyArray<ChunkR
       ...(role === 'system' ? {} : { message }),
       ...(group === undefined ? {} : { group }),
     }
-    return { packet, keys }
   })
 }
-
-/**
- * The packets of a chunk: one for a leaf chunk, one per child for a container, one for a
- * container a renderer takes whole (grouped by its children's first call id; the gatherer
- * also ties the results of its other calls to it).
- *
- * @example
- * const packets = state.chunkIds.flatMap((id) => chunkToPackets(state.chunks.get(id)!))
- * @category constructors
- * @since 0.1.0
- */
-export const chunkToPackets = (chunk: MemoryChunk, renderers: ReadonlyArray<ChunkRenderer> = []): ReadonlyArray<PacketInput> =>
-  keyedPackets(chunk, renderers).map((k) => k.packet)

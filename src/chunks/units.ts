@@ -106,34 +106,6 @@ export const renderLeaf = (renderers: ReadonlyArray<ChunkRenderer>, leaf: Memory
     : { role: own.getRole(leaf), parts: renderedParts(own.render(leaf)), callId: classifyChunk(leaf).callId }
 }
 
-/** One piece a chunk is sent as, rendered, with the call ids it carries. */
-export interface SentLeaf {
-  /** The chunk itself, or one child of a container as a chunk of its own. */
-  readonly leaf: MemoryChunk
-  readonly rendered: RenderedLeaf
-  /** Tool and skill call ids of what it renders: a container taken whole carries its children's. */
-  readonly callIds: ReadonlyArray<string>
-}
-
-/**
- * The pieces a chunk is sent as: a container whole when one of `renderers` takes it,
- * otherwise each of its leaves (`leavesOf`), each rendered by {@link renderLeaf}. The one
- * rule the builder's units and the gatherer's packets both take, so a container renders the
- * same through either.
- *
- * @category utils
- * @since 0.2.0
- */
-export const sentLeaves = (chunk: MemoryChunk, renderers: ReadonlyArray<ChunkRenderer>): ReadonlyArray<SentLeaf> => {
-  // a user's renderer may take a container whole; otherwise its children render one by one
-  if (chunk.children !== undefined && chunk.children.length > 0 && renderers.some((r) => r.canRender(chunk)))
-    return [{ leaf: chunk, rendered: renderLeaf(renderers, chunk), callIds: leavesOf(chunk).flatMap((leaf) => classifyChunk(leaf).callId ?? []) }]
-  return leavesOf(chunk).map((leaf) => {
-    const rendered = renderLeaf(renderers, leaf)
-    return { leaf, rendered, callIds: rendered.callId === undefined ? [] : [rendered.callId] }
-  })
-}
-
 /**
  * Renders a chunk (at `index` in `chunkIds`) into a unit; `undefined` when nothing is left to send.
  *
@@ -147,10 +119,14 @@ export const toUnit = (
   counter: Counter,
   options: CostOptions,
 ): { readonly unit: Unit | undefined; readonly findings: ReadonlyArray<ChunkFinding> } => {
-  const sent = sentLeaves(chunk, renderers)
+  // a user's renderer may take a container whole; otherwise its children render one by one
+  const whole = chunk.children !== undefined && chunk.children.length > 0 && renderers.some((r) => r.canRender(chunk))
+  const leaves: ReadonlyArray<RenderedLeaf> = whole
+    ? [renderLeaf(renderers, chunk)]
+    : leavesOf(chunk).map((leaf) => renderLeaf(renderers, leaf))
   const findings: Array<ChunkFinding> = []
   const segments: Array<{ role: ChunkRole; parts: Array<TextPart | ImagePart>; costs: Array<number> }> = []
-  for (const { rendered: leaf } of sent) {
+  for (const leaf of leaves) {
     const cleaned = cleanMessage({ role: leaf.role, parts: leaf.parts }, 0, { format: options.format })
     // a rendered leaf is text and images only: cleaning can drop an image or empty text, nothing else
     for (const f of cleaned.findings)
@@ -164,7 +140,9 @@ export const toUnit = (
     target.parts.push(...parts)
     target.costs.push(...parts.map((p) => partCost(p, counter, options)))
   }
-  const callIds = sent.flatMap((l) => l.callIds)
+  const callIds = whole
+    ? leavesOf(chunk).flatMap((leaf) => classifyChunk(leaf).callId ?? [])
+    : leaves.flatMap((l) => (l.callId === undefined ? [] : [l.callId]))
   return {
     unit:
       segments.length === 0

@@ -17,11 +17,10 @@
  * @module
  */
 import { unlistedChunks, type MemoryChunk, type MemoryState } from '../chunks/model.js'
-import { keyedPackets } from '../chunks/packet.js'
+import { chunkToPackets } from '../chunks/packet.js'
 import type { ChunkRenderer } from '../chunks/renderers.js'
 import { filterReason, type ChunkExclusion, type ChunkFilter } from '../chunks/units.js'
 import type { PacketInput } from '../packet.js'
-import { sharedCallGroups } from '../toolUnits.js'
 import type { Exclusion } from '../phase.js'
 import { gatherer, type Gatherer } from './gatherer.js'
 
@@ -94,14 +93,7 @@ export const admittedChunks = (state: MemoryState, filter: ChunkFilter = {}): Ch
  */
 export const chunksGathering = (state: MemoryState, options: ChunksOptions = {}): ChunksGathered => {
   const a = admittedChunks(state, options)
-  const keyed = a.admitted.flatMap(({ chunk }) => keyedPackets(chunk, options.renderers))
-  // a container taken whole carries several calls: their results join its group
-  const root = sharedCallGroups(keyed.map((k) => k.keys))
-  const packets = keyed.map(({ packet }, i) => {
-    const group = keyed[root[i]!]!.packet.group
-    return group === packet.group ? packet : { ...packet, group }
-  })
-  return { packets, excluded: [...a.filtered, ...a.unlisted] }
+  return { packets: a.admitted.flatMap(({ chunk }) => chunkToPackets(chunk, options.renderers)), excluded: [...a.filtered, ...a.unlisted] }
 }
 
 /**

@@ -35,20 +35,19 @@ import { textRenderer } from '../output.js'
 import type { Request } from '../phase.js'
 import type { BuildResult } from '../report.js'
 import { outputPrefix, unchangedTextPrefix, type PrefixFingerprint } from '../report/prefix.js'
-import { renderBlocks, type Item, type Section, type Span } from '../structure/document.js'
+import { renderBlocks, type Document, type Section } from '../structure/document.js'
 import type { Meter } from '../tokenize/meter.js'
 import { meterCount, spanCount } from '../compress/outputCount.js'
 import { fillWindow, type FillEnv } from './fill.js'
-import { decorationCost, layouts, shownWindow, type Turn } from './layOut.js'
+import { decorationCost, docOf, frameCountsOf, itemAt, itemsOf, layouts, shownItem, shownWindow, type Layouts, type Shown, type Turn } from './layOut.js'
 import type { RebuildMemo } from './memo.js'
 import { notAppended } from './plain.js'
 import { joinedTurn, windowEstimate, windowJoins } from './estimate.js'
 import { nextMemo } from './next.js'
 import { rendering, spliced, type Spliced } from './splice.js'
-import { buildTable, costOf as costOfTurn, countOf, isCounted, joinOf as joinOfTurn, setCost, setNew } from './table.js'
+import { buildTable, joinOf as joinOfTurn, roleCostOf, setCost, setNew, takeCount, type BuildTable } from './table.js'
 import { walkReach } from './walk.js'
 import { reportOf } from './report.js'
-import { frameCounts } from './frame.js'
 import { itemCount, measuredWindow, windowCounter, type WindowCount } from './windowCount.js'
 
 /** A previous build that can be appended to. */
@@ -80,72 +79,60 @@ export const appendRebuild = (prev: Appendable, request: Request, env: AppendEnv
   if (why !== undefined) return left(why)
 
   const n = h.length
-  const turn = (i: number): Turn => h[i] as Turn
+  const turns = h as ReadonlyArray<Turn>
+  const { layout } = memo
   // the memo's numbers of each turn, then the new turns'
-  const table = buildTable(memo.table, memo.length, n)
-  for (let i = memo.length; i < n; i++) setNew(table, i, tokenizer.lowerBound(turn(i).content), turn(i).content.length)
-  // the meter's lower bound of a turn not counted yet: taken once per build, cut short past
-  // the room it was first asked about (a fill's detail shows it)
-  const cutBounds = new Map<number, number>()
-  const atLeast = (i: number, above: number): number => {
-    let b = cutBounds.get(i)
-    if (b === undefined) cutBounds.set(i, (b = tokenizer.lowerBound(turn(i).content, above)))
-    return b
-  }
-  const count = (i: number): number => {
-    let c = countOf(table, i)
-    if (c !== c) table.taken.counts.set(i, (c = meter.text(turn(i).content)))
-    return c
-  }
+  const table = buildTable(memo.table, memo.length, turns, meter, layout.roleCost)
+  for (let i = memo.length; i < n; i++) setNew(table, i, tokenizer.lowerBound(turns[i]!.content), turns[i]!.content.length)
 
   // 1. the history gatherer's walk: the first turn made into a packet
   const budget = availableTokens(config)
   const limit = Math.max(0, config.maxHistoryMessages)
   const windowStart = limit === Number.POSITIVE_INFINITY ? memo.lead : Math.max(memo.lead, n - limit)
-  const reach = walkReach({ table, tokenizer, turn, leadBound: memo.leadBound, budget, windowStart })
+  const reach = walkReach({ table, leadBound: memo.leadBound, budget, windowStart })
   if (reach < memo.reach) return left('the history reaches further back than before')
 
   // 2. layoutAware's fills
   const available = budget
-  const { layout } = memo
-  const fill: FillEnv = { n, reach, table, count, atLeast }
-  const alwaysTokens = layout.always.reduce((s, a) => s + a.tokens, 0)
+  const fill: FillEnv = { n, reach, table }
+  let alwaysTokens = 0
+  for (const a of layout.always) alwaysTokens += a.tokens
   const first = fillWindow(fill, available - alwaysTokens, { joined: n, other: 0 })
   if (first.from === n) return left('no turn fits')
 
   // 3. the layouts: the previous document with a window's turns (a turn laid out before keeps its item)
-  const context = prev.doc.blocks.find((b): b is Section => b._tag === 'Section' && b.name === 'context')
+  const context = contextOf(prev.doc)
   if (context === undefined) return left('the previous layout has no context section')
   const shown = shownWindow(context)
   if (shown === undefined) return left('the previous window is not contiguous')
   const joinCount = meterCount(meter)
-  const known = (items: ReadonlyArray<Item>) => (content: string) => meter.counted(content) ?? itemCount(prev.doc, items, content)
-  const laid = layouts({ prev, context, now, turn, count, countFrame: (f) => frameCounts(tokenizer, joinCount, known([]), f) }, shown)
+  const laid = layouts(prev, context, shown, table)
   // the new turns' decorations, for a role the layout has not shown yet
-  const costOf = decorationCost(meter, context)
-  let roleCost = layout.roleCost
   for (let i = memo.length; i < n; i++) {
-    const role = turn(i).role
-    if (!roleCost.has(role)) roleCost = new Map([...roleCost, [role, costOf(laid.item(i))]])
-    setCost(table, i, roleCost.get(role)!)
+    const role = turns[i]!.role
+    if (!table.roleCost.has(role)) table.roleCost = new Map([...table.roleCost, [role, decorationCost(meter, context)(itemAt(laid, i))]])
+    setCost(table, i, table.roleCost.get(role)!)
   }
-  // a turn's cost by its role; a role the memo's layout had not shown is looked up again
-  const costOfRole = (i: number): number => {
-    const c = costOfTurn(table, i)
-    return c === c ? c : (roleCost.get(turn(i).role) ?? Number.NaN)
-  }
-  const { estimate, widest: widestTurn, summed } = windowEstimate(layout, table, first.from, count, costOfRole)
+  const { estimate, widest: widestTurn, summed } = windowEstimate(layout, table, first.from)
   if (Number.isNaN(estimate)) return left('a turn shows a role the previous layout did not')
 
   // the layouts' exact counts: from the previous ones, piece by piece, else over their text
-  const change = windowCounter({ tokenizer, count: joinCount, known: known([]), separator: context.separator, item: laid.item, frame: laid.frame, tails: env.rebuildable })
-  const counted = (before: WindowCount | undefined, from: number, rendered: () => { readonly text: string; readonly spans: ReadonlyArray<Span> }): WindowCount => {
-    const c = before === undefined ? undefined : change(before, from, n)
-    if (c !== undefined) return c
-    const items = laid.itemsOf(from, n)
-    const r = rendered()
-    return measuredWindow(tokenizer, joinCount, known(items), r, from, n, spanCount(tokenizer, r.text, r.spans, known(items), joinCount))
-  }
+  // (the counter's item and frame as methods: see the module comment on closures)
+  const change = windowCounter({
+    tokenizer,
+    count: joinCount,
+    known(content) {
+      return meter.counted(content) ?? itemCount(prev.doc, [], content)
+    },
+    separator: context.separator,
+    item(i) {
+      return itemAt(laid, i)
+    },
+    frame() {
+      return frameCountsOf(laid)
+    },
+    tails: env.rebuildable,
+  })
 
   let final = first
   let firstLayout: WindowCount | undefined
@@ -153,46 +140,35 @@ export const appendRebuild = (prev: Appendable, request: Request, env: AppendEnv
     // layoutAware's second fill: a turn of the first layout costs its decoration joined with
     // its text, any other the widest turn decoration; the layout's own text is the first
     // layout's exact count less what its items cost (see src/select/layoutAware.ts)
-    const joinOf = (i: number): number => {
-      let j = joinOfTurn(table, i)
-      if (j !== j) table.taken.joins.set(i, (j = joinedTurn(joinCount, tokenizer.name, laid.item(i), context.separator)))
-      return j
-    }
-    const { content, joined: joinedTotal } = windowJoins(layout, table, first.from, summed, count, joinOf)
-    firstLayout = counted(memo.first, first.from, () => renderBlocks(laid.docOf(laid.itemsOf(first.from, n)).blocks, prev.doc.joiner))
+    const { content, joined: joinedTotal } = windowJoins(layout, table, first.from, summed, (i) => joinAt(table, laid, i))
+    firstLayout = counted(change, laid, memo.first, first.from, n, undefined)
     const fixed = Math.max(0, firstLayout.tokens - content - joinedTotal)
     // the first layout's turns are the newest ones, from its first on
-    const firstFrom = first.from
-    final = fillWindow(fill, available - fixed - alwaysTokens - layout.alwaysJoined, { joined: firstFrom, other: widestTurn })
+    final = fillWindow(fill, available - fixed - alwaysTokens - layout.alwaysJoined, { joined: first.from, other: widestTurn })
   }
   if (final.from === n) return left('no turn fits')
-  const items = laid.itemsOf(final.from, n)
-  const doc = laid.docOf(items)
+  const items = itemsOf(laid, final.from, n)
+  const doc = docOf(laid, items)
 
   // 4. the output and its exact count, from the previous one: its text cut from the previous
   // output where the window starts inside the previous one, else rendered (the text renderer's
   // render, without its map from the output to its spans: keying a map by the whole output hashes all of it)
-  const r: Spliced = (memo.chars === undefined ? undefined : spliced({ output: prev.output, included: prev.included, context, from: shown.from, to: shown.to, chars: memo.chars }, final.from, n, laid.item)) ?? rendering(doc)
-  const rendered = { output: r.text, sources: [r.ids], spans: new Map() }
-  const output = counted(memo.output, final.from, () => renderBlocks(doc.blocks, doc.joiner))
+  const r: Spliced =
+    (memo.chars === undefined
+      ? undefined
+      : spliced({ output: prev.output, included: prev.included, context, from: shown.from, to: shown.to, chars: memo.chars }, final.from, n, (i) => itemAt(laid, i))) ??
+    rendering(doc)
+  const output = counted(change, laid, memo.output, final.from, n, doc)
   const tokens = output.tokens
   if (tokens > available) return left('the output needs the compressor')
 
   // 5. the report
-  // the context section's estimate (`estimateSection`: a turn adds its count, label and
-  // separator, its role's cost) from the previous one: the turns that joined less those that left
-  const estimateChange = (from: number): number => {
-    let d = 0
-    for (let i = Math.max(from, shown.to); i < n; i++) d += costOfRole(i) + count(i)
-    for (let i = from; i < shown.from; i++) d += costOfRole(i) + count(i)
-    for (let i = memo.output.from; i < Math.min(from, memo.output.to); i++) d -= costOfRole(i) + shown.item(i)!.tokens
-    return d
-  }
-  const report = reportOf(prev, config, now, { n, windowStart, reach, limit, budget, final, turn, counted: (i) => (isCounted(table, i) ? count(i) : undefined) })
+  const report = reportOf(prev, config, now, { n, windowStart, reach, limit, budget, final, table })
   if (report === undefined) return left('the previous report lists no turn')
+  const sources = [r.ids]
   const result: BuildResult<string> = {
     output: r.text,
-    sources: rendered.sources,
+    sources,
     format: textRenderer.format,
     tokenCount: tokens,
     tokenCountExact: tokenizer.exact,
@@ -200,7 +176,7 @@ export const appendRebuild = (prev: Appendable, request: Request, env: AppendEnv
     included: r.ids,
     excluded: report.excluded,
     truncated: [],
-    sections: prev.sections.map((x) => (x.name === 'context' ? { ...x, tokens: x.tokens + estimateChange(final.from), packetIds: r.windowIds } : x)),
+    sections: prev.sections.map((x) => (x.name === 'context' ? { ...x, tokens: x.tokens + estimateChange(table, shown, memo.output, final.from), packetIds: r.windowIds } : x)),
     packets: report.packets,
     failures: [],
     warnings: [],
@@ -210,10 +186,66 @@ export const appendRebuild = (prev: Appendable, request: Request, env: AppendEnv
     prefix:
       (memo.prefix !== undefined && env.previous === prev.prefix && (prev.prefix === memo.prefix.from || prev.prefix === memo.prefix.report) ? memo.prefix.report : undefined) ??
       unchangedTextPrefix(prev.prefix, prev.doc, doc, env.previous) ??
-      outputPrefix(doc, textRenderer, rendered, { counter: { count: meter.text }, text: { count: (text, s) => spanCount(tokenizer, text, s, meter.counted) } }, env.previous),
+      outputPrefix(
+        doc,
+        textRenderer,
+        { output: r.text, sources, spans: new Map() },
+        { counter: { count: meter.text }, text: { count: (text, s) => spanCount(tokenizer, text, s, meter.counted) } },
+        env.previous,
+      ),
     stats: { ...meter.stats(), rebuild: { mode: 'incremental', newTurns: n - memo.length } },
   }
   if (!env.rebuildable) return E.right(result)
-  return E.right({ ...result, rebuild: nextMemo(memo, h, { reach, table, first: firstLayout, output, frame: laid.frame(), roleCost }) })
+  return E.right({ ...result, rebuild: nextMemo(memo, h, { reach, table, first: firstLayout, output, frame: frameCountsOf(laid), roleCost: table.roleCost }) })
 }
 
+/** The previous document's context section. */
+const contextOf = (doc: Document): Section | undefined => {
+  for (const b of doc.blocks) if (b._tag === 'Section' && b.name === 'context') return b
+  return undefined
+}
+
+/** Turn `i`'s decoration and separator joined with its text (layoutAware's second fill): the table's, else measured (and kept). */
+const joinAt = (table: BuildTable, laid: Layouts, i: number): number => {
+  let j = joinOfTurn(table, i)
+  if (j !== j) table.taken.joins.set(i, (j = joinedTurn(table.meter.once, table.meter.tokenizer.name, itemAt(laid, i), laid.context.separator)))
+  return j
+}
+
+/**
+ * The exact count of the layout showing the window `[from, n)`: from the previous layout's
+ * count `before` piece by piece (`change`), else over its text (the document `doc`, or the
+ * window laid out in the previous document).
+ */
+const counted = (
+  change: (before: WindowCount, from: number, to: number) => WindowCount | undefined,
+  laid: Layouts,
+  before: WindowCount | undefined,
+  from: number,
+  n: number,
+  doc: Document | undefined,
+): WindowCount => {
+  const c = before === undefined ? undefined : change(before, from, n)
+  if (c !== undefined) return c
+  const { meter } = laid.table
+  const { tokenizer } = meter
+  const items = itemsOf(laid, from, n)
+  const d = doc ?? docOf(laid, items)
+  const r = renderBlocks(d.blocks, laid.prev.doc.joiner)
+  const known = (content: string): number | undefined => meter.counted(content) ?? itemCount(laid.prev.doc, items, content)
+  return measuredWindow(tokenizer, meter.once, known, r, from, n, spanCount(tokenizer, r.text, r.spans, known, meter.once))
+}
+
+/**
+ * The context section's estimate (`estimateSection`: a turn adds its count, label and
+ * separator, its role's cost) from the previous one's: the turns that joined less those
+ * that left, for a window from `from` on.
+ */
+const estimateChange = (table: BuildTable, shown: Shown, before: WindowCount, from: number): number => {
+  const { n } = table
+  let d = 0
+  for (let i = Math.max(from, shown.to); i < n; i++) d += roleCostOf(table, i) + takeCount(table, i)
+  for (let i = from; i < shown.from; i++) d += roleCostOf(table, i) + takeCount(table, i)
+  for (let i = before.from; i < Math.min(from, before.to); i++) d -= roleCostOf(table, i) + shownItem(shown, i)!.tokens
+  return d
+}

@@ -10,7 +10,7 @@
 import { joinedCount } from '../compress/outputCount.js'
 import type { Item } from '../structure/document.js'
 import type { LayoutCosts } from './costs.js'
-import { sumOver, type BuildTable } from './table.js'
+import { roleCostOf, sumOver, takeCount, type BuildTable } from './table.js'
 
 /** The window's estimate and widest turn cost; `summed`: the memo's turns were read from the sums (NaN estimate: a turn's role cost is not known). */
 export interface WindowEstimate {
@@ -20,11 +20,11 @@ export interface WindowEstimate {
 }
 
 /**
- * layoutAware's estimate of the window `[from, t.n)`.
+ * layoutAware's estimate of the window `[from, t.n)`: each turn its count and its role's cost (`roleCostOf`).
  *
  * @category utils
  */
-export const windowEstimate = (layout: LayoutCosts, t: BuildTable, from: number, count: (i: number) => number, cost: (i: number) => number): WindowEstimate => {
+export const windowEstimate = (layout: LayoutCosts, t: BuildTable, from: number): WindowEstimate => {
   const { sums } = t.memo
   let estimate = layout.raw + layout.alwaysItems
   let widest = layout.typeCost.get('history') ?? Number.NEGATIVE_INFINITY
@@ -35,8 +35,9 @@ export const windowEstimate = (layout: LayoutCosts, t: BuildTable, from: number,
     widest = Math.max(widest, sums.widest[from - t.memo.from]!)
   }
   for (let i = summed ? t.length : from; i < t.n; i++) {
-    estimate += count(i) + cost(i)
-    widest = Math.max(widest, cost(i))
+    const cost = roleCostOf(t, i)
+    estimate += takeCount(t, i) + cost
+    widest = Math.max(widest, cost)
   }
   return { estimate, widest, summed }
 }
@@ -54,7 +55,6 @@ export const windowJoins = (
   t: BuildTable,
   from: number,
   summed: boolean,
-  count: (i: number) => number,
   join: (i: number) => number,
 ): { readonly content: number; readonly joined: number } => {
   let content = layout.alwaysContent
@@ -66,7 +66,7 @@ export const windowJoins = (
   }
   for (let i = joins === joins ? t.length : from; i < t.n; i++) {
     joined += join(i)
-    content += count(i)
+    content += takeCount(t, i)
   }
   return { content, joined }
 }

@@ -6,7 +6,7 @@
  * @module
  */
 import { BUDGET_FULL } from '../select/fill.js'
-import { countOf, isCounted, joinOf, markCounted, oldestHolding, sumOver, textLengthOf, type BuildTable } from './table.js'
+import { atLeastOf, isCounted, joinOf, markCounted, oldestHolding, sumOver, takeCount, textLengthOf, type BuildTable } from './table.js'
 
 /** One fill of the history window: the turns taken are the newest ones, `[from, n)`. */
 export interface Window {
@@ -16,18 +16,18 @@ export interface Window {
   readonly miss: string | undefined
 }
 
-/** The turns a fill reads, and the counts it takes (the build's, each taken at most once). */
+/** The turns a fill reads, and the counts it takes (the table's, each taken at most once per build). */
 export interface FillEnv {
   /** Turns in the history; the window ends at the newest. */
   readonly n: number
   /** The oldest turn the fill may take. */
   readonly reach: number
-  /** The build's table: the turns' text lengths, and which counts a fill has taken (`counted`; a fill that asked only a bound did not). */
+  /**
+   * The build's table: the turns' text lengths, their counts (taken through it when unknown,
+   * `takeCount`, and their lower bounds, `atLeastOf`), and which counts a fill has taken
+   * (`counted`; a fill that asked only a bound did not).
+   */
   readonly table: BuildTable
-  /** The turn's exact count, when the table has none yet (it is taken then). */
-  readonly count: (i: number) => number
-  /** A lower bound of the turn's count, cut short above `above`. */
-  readonly atLeast: (i: number, above: number) => number
 }
 
 /** What a fill charges a turn besides its count: its join (the table's) from turn `joined` on, `other` before it. */
@@ -50,15 +50,14 @@ const costOver = (t: BuildTable, s: number, to: number, d: Decoration): number =
  * the table's sums; the turn where it stops goes through the fill's own steps.
  */
 const surelyTaken = (t: BuildTable, i: number, lo: number, remaining: number, d: Decoration): number => {
-  const fits = (s: number): boolean => costOver(t, s, i + 1, d) < remaining
-  if (lo > i || !fits(i)) return i + 1
+  if (lo > i || !(costOver(t, i, i + 1, d) < remaining)) return i + 1
   // a sum grows as it goes back; NaN never fits
-  return oldestHolding(lo, i, fits)
+  return oldestHolding(lo, i, (s) => costOver(t, s, i + 1, d) < remaining)
 }
 
 /**
  * The window `room` tokens hold, each turn charged its count and its decoration. A hot loop:
- * the table is read through plain functions, the count asked of `env` only when unknown.
+ * the table is read through plain functions, a count taken only when unknown.
  * Over the memo's turns it steps past the turns it surely takes (`surelyTaken`) at once: a
  * rebuild runs too few times before it is timed for V8 to optimize this loop, and then a step
  * per turn costs more than the rest of the fill.
@@ -67,10 +66,6 @@ const surelyTaken = (t: BuildTable, i: number, lo: number, remaining: number, d:
  */
 export const fillWindow = (env: FillEnv, room: number, decoration: Decoration): Window => {
   const { table } = env
-  const count = (i: number): number => {
-    const c = countOf(table, i)
-    return c === c ? c : env.count(i)
-  }
   const lo = Math.max(env.reach, table.memo.from)
   let remaining = room
   for (let i = env.n - 1; i >= env.reach; i--) {
@@ -88,13 +83,13 @@ export const fillWindow = (env: FillEnv, room: number, decoration: Decoration): 
     let miss: string | undefined
     if (remaining <= 0) miss = BUDGET_FULL
     else {
-      const known = isCounted(table, i) ? count(i) : undefined
+      const known = isCounted(table, i) ? takeCount(table, i) : undefined
       // a lower bound first, when even the text's length could not fit (the cold fill's test)
-      const b = (known ?? textLengthOf(table, i)) + d > remaining ? (known ?? env.atLeast(i, remaining)) + d : 0
+      const b = (known ?? textLengthOf(table, i)) + d > remaining ? (known ?? atLeastOf(table, i, remaining)) + d : 0
       if (b > remaining) miss = `needs ${known === undefined ? 'at least ' : ''}${b} tokens, ${remaining} left`
       else {
         markCounted(table, i)
-        const cost = count(i) + d
+        const cost = takeCount(table, i) + d
         if (cost > remaining) miss = `needs ${cost} tokens, ${remaining} left`
         else remaining -= cost
       }

@@ -17,13 +17,13 @@ import type { BuildOptions } from '../pipeline.js'
 import type { BuildResult } from '../report.js'
 import { fingerprintOf, type Previous } from '../report/prefix.js'
 import { meter } from '../tokenize/meter.js'
-import { encodingTokenizer } from '../tokenize/tokenizer.js'
+import { encodingTokenizer, type Tokenizer } from '../tokenize/tokenizer.js'
 import { appendRebuild, type Appendable } from './append.js'
 import { layoutCosts } from './costs.js'
 import { memoOf, type RebuildKey, type RebuildOutcome } from './memo.js'
 
-/** Options that change what a build does beyond the default text build. */
-const OWN_STAGES = ['renderer', 'structurer', 'selector', 'compressor', 'gatherers', 'memory', 'rag', 'embed', 'layout'] as const satisfies ReadonlyArray<keyof BuildOptions<unknown>>
+/** Options that change what a build does beyond the default text build (each read by `ownStage`). */
+export const OWN_STAGES = ['renderer', 'structurer', 'selector', 'compressor', 'gatherers', 'memory', 'rag', 'embed', 'layout'] as const satisfies ReadonlyArray<keyof BuildOptions<unknown>>
 
 /**
  * The options of a build that matter here: `BuildOptions`' own fields (a type-only import,
@@ -33,11 +33,37 @@ export type RebuildOptions = Pick<BuildOptions<unknown>, 'config' | 'tokenizer' 
   readonly [K in (typeof OWN_STAGES)[number]]?: unknown
 }
 
+/**
+ * The first of {@link OWN_STAGES} the build is given. Named reads, one per stage: a loop over
+ * the names would be one keyed read of nine names, which V8 answers from its global lookup
+ * cache, cold after a cold build has run (a rebuild reads it once per build).
+ */
+const ownStage = (o: RebuildOptions): (typeof OWN_STAGES)[number] | undefined =>
+  o.renderer !== undefined
+    ? 'renderer'
+    : o.structurer !== undefined
+      ? 'structurer'
+      : o.selector !== undefined
+        ? 'selector'
+        : o.compressor !== undefined
+          ? 'compressor'
+          : o.gatherers !== undefined
+            ? 'gatherers'
+            : o.memory !== undefined
+              ? 'memory'
+              : o.rag !== undefined
+                ? 'rag'
+                : o.embed !== undefined
+                  ? 'embed'
+                  : o.layout !== undefined
+                    ? 'layout'
+                    : undefined
+
 /** The key of a default text build, or why it is not one. */
 const keyOf = (request: Request, options: RebuildOptions, before: RebuildKey | undefined): E.Either<string, RebuildKey> => {
   // a JavaScript caller's malformed request: the cold build names what is wrong with it
   if (typeof request !== 'object' || request === null) return E.left('the request is not an object')
-  const own = OWN_STAGES.find((k) => options[k] !== undefined)
+  const own = ownStage(options)
   if (own !== undefined) return E.left(`the build has its own ${own}`)
   if (typeof options.now !== 'number') return E.left('`now` is not a number (the report scores recency from it)')
   // the config object the previous build checked: the same settings, not validated again
@@ -74,8 +100,26 @@ const appendable = (p: Previous | undefined): p is Previous & Appendable =>
 const withOutcome = <O>(r: BuildResult<O>, outcome: RebuildOutcome | undefined): BuildResult<O> =>
   outcome === undefined ? r : { ...r, stats: { ...r.stats, rebuild: outcome } }
 
+/** A cold build that runs in place of a rebuild: carrying the memo when `key` allows and the build is rebuildable; its outcome says why, when there is a reason. */
+const coldWith = <O>(
+  request: Request,
+  options: RebuildOptions,
+  cold: () => TE.TaskEither<GsscError, readonly [BuildResult<O>, FirstLayout | undefined]>,
+  key: E.Either<string, RebuildKey>,
+  rebuildable: boolean,
+  fallback: string | undefined,
+): TE.TaskEither<GsscError, BuildResult<O>> =>
+  pipe(
+    cold(),
+    TE.map(([r, first]) => withOutcome(E.isLeft(key) || !rebuildable ? r : remember(request, key.right, r, options, first), fallback === undefined ? undefined : { mode: 'cold', fallback })),
+  )
+
 /**
  * Runs `cold` unless `options.previous` can be appended to (see the module comment).
+ *
+ * Module-level functions, not closures made per call: a rebuild runs a few hundred
+ * microseconds before V8 optimizes it, and each closure made per call (named, under a
+ * loader that keeps names, a property defined on it too) costs a noticeable part of that.
  *
  * @category utils
  */
@@ -91,25 +135,31 @@ export const withPrevious = <O>(
   // a plain cold build (nothing to append to, nothing to carry for the next): no key to make
   if (options.previous === undefined && !rebuildable) return pipe(cold(), TE.map(([r]) => r))
   const key = keyOf(request, options, prev?.rebuild.key)
-  const coldWith = (fallback: string | undefined): TE.TaskEither<GsscError, BuildResult<O>> =>
-    pipe(
-      cold(),
-      TE.map(([r, first]) => withOutcome(E.isLeft(key) || !rebuildable ? r : remember(request, key.right, r, options, first), fallback === undefined ? undefined : { mode: 'cold', fallback })),
-    )
-  if (E.isLeft(key)) return coldWith(prev === undefined ? undefined : key.left)
-  if (prev === undefined) return coldWith(options.previous === undefined ? undefined : 'the previous result has no rebuild data')
+  if (E.isLeft(key)) return coldWith(request, options, cold, key, rebuildable, prev === undefined ? undefined : key.left)
+  if (prev === undefined) return coldWith(request, options, cold, key, rebuildable, options.previous === undefined ? undefined : 'the previous result has no rebuild data')
   const change = keyChange(prev.rebuild.key, key.right)
-  if (change !== undefined) return coldWith(change)
-  const tokenizer = options.tokenizer ?? encodingTokenizer('o200k_base')
-  const append = (): Promise<E.Either<GsscError, BuildResult<O>>> | E.Either<GsscError, BuildResult<O>> => {
-    const r = appendRebuild(prev, request, { meter: meter(tokenizer, options.cache), previous: fingerprintOf(prev), rebuildable })
-    return E.isRight(r) ? E.right(r.right as BuildResult<O>) : coldWith(r.left)()
-  }
+  if (change !== undefined) return coldWith(request, options, cold, key, rebuildable, change)
   // the tokenizer the chain's first build awaited (the same object, or the key would have
   // changed) loaded what counting needs then, and it stays loaded: the rebuild runs at once.
   // Otherwise one step once it is ready: a rebuild is short enough for each promise hop to show
-  if (key.right.tokenizer !== 'default') return () => new Promise((resolve) => resolve(append()))
-  return () => (tokenizer.ready?.() ?? Promise.resolve()).then(append)
+  const tokenizer = key.right.tokenizer
+  if (tokenizer !== 'default') return () => new Promise((resolve) => resolve(append(prev, request, options, cold, key, rebuildable, tokenizer)))
+  const own = encodingTokenizer('o200k_base')
+  return () => (own.ready?.() ?? Promise.resolve()).then(() => append(prev, request, options, cold, key, rebuildable, own))
+}
+
+/** The rebuild, or the cold build when it cannot be appended (with the reason). */
+const append = <O>(
+  prev: Previous & Appendable,
+  request: Request,
+  options: RebuildOptions,
+  cold: () => TE.TaskEither<GsscError, readonly [BuildResult<O>, FirstLayout | undefined]>,
+  key: E.Either<string, RebuildKey>,
+  rebuildable: boolean,
+  tokenizer: Tokenizer,
+): Promise<E.Either<GsscError, BuildResult<O>>> | E.Either<GsscError, BuildResult<O>> => {
+  const r = appendRebuild(prev, request, { meter: meter(tokenizer, options.cache), previous: fingerprintOf(prev), rebuildable })
+  return E.isRight(r) ? E.right(r.right as BuildResult<O>) : coldWith(request, options, cold, key, rebuildable, r.left)()
 }
 
 /** The result with what the next build needs, when it can append to it. */

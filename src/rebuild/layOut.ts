@@ -8,44 +8,42 @@
 import { historyPacket, toChatMessage } from '../gather/builtins.js'
 import type { Document, Item, Section } from '../structure/document.js'
 import { itemOf, prefixOf } from '../structure/items.js'
-import { labelsFor } from '../structure/labels.js'
+import { labelsFor, type Labels } from '../structure/labels.js'
 import type { Meter } from '../tokenize/meter.js'
 import type { Appendable } from './append.js'
 import { HISTORY } from './memo.js'
-import { frameOf, type Frame, type FrameCounts } from './frame.js'
+import { frameCounts, frameOf, type FrameCounts } from './frame.js'
+import { takeCount, type BuildTable } from './table.js'
+import { itemCount } from './windowCount.js'
 
 /** A plain history turn. */
 export type Turn = { readonly role: string; readonly content: string }
 
-/** What laying out a turn needs. */
-export interface LayoutEnv {
+/**
+ * The layouts of one build: the previous document and its context section, the previous
+ * window, and the items laid out for turns it did not show (made once per build). Read
+ * through the functions below (`itemAt`, `itemsOf`, `docOf`, `frameCountsOf`), not through
+ * closures made per build: see `./append.ts`.
+ */
+export interface Layouts {
   readonly prev: Appendable
   readonly context: Section
+  readonly shown: Shown
   readonly now: number
-  readonly turn: (i: number) => Turn
-  /** A turn's exact count (the build's). */
-  readonly count: (i: number) => number
-  /** Counts the frame's text (the build's counter). */
-  readonly countFrame: (f: Frame) => FrameCounts
+  readonly labels: Labels
+  /** The build's table: the turns, and their counts (taken when a new turn is laid out). */
+  readonly table: BuildTable
+  /** The items made for turns the previous window did not show. */
+  readonly made: Map<number, Item>
+  /** The counts of the text around the window: the previous build's, or made when first asked (null: not asked yet). */
+  frame: FrameCounts | undefined | null
 }
 
-/** The layouts of one build. */
-export interface Layouts {
-  /** Turn `i`'s item. */
-  readonly item: (i: number) => Item
-  /** The items of the window `[from, to)`. */
-  readonly itemsOf: (from: number, to: number) => ReadonlyArray<Item>
-  /** The previous document showing `items` in its context section. */
-  readonly docOf: (items: ReadonlyArray<Item>) => Document
-  /** The counts of the text around the window: the previous build's, or made when first asked. */
-  readonly frame: () => FrameCounts | undefined
-}
-
-/** The previous window: its turns `[from, to)`, and their items by turn index. */
+/** The previous window: its turns `[from, to)`, shown by the context section's items. */
 export interface Shown {
   readonly from: number
   readonly to: number
-  readonly item: (i: number) => Item | undefined
+  readonly items: ReadonlyArray<Item>
 }
 
 /** The previous window, or undefined when it is not contiguous (newest last, ids `history:<i>`) or empty. */
@@ -54,44 +52,85 @@ export const shownWindow = (context: Section): Shown | undefined => {
   if (shown.length === 0) return undefined
   const from = Number(HISTORY.exec(shown[0]!.packetId ?? '')?.[1] ?? Number.NaN)
   if (shown[shown.length - 1]!.packetId !== `history:${from + shown.length - 1}`) return undefined
-  return { from, to: from + shown.length, item: (i) => (i >= from && i < from + shown.length ? shown[i - from] : undefined) }
+  return { from, to: from + shown.length, items: shown }
 }
 
 /**
- * The layouts of a build whose previous window is `shown`.
+ * The previous window's item of turn `i`, if it showed it.
  *
  * @category utils
  */
-export const layouts = (env: LayoutEnv, shown: Shown): Layouts => {
-  const { prev, context } = env
-  const labels = labelsFor(prev.rebuild.key.config.locale)
-  const made = new Map<number, Item>()
-  const item = (i: number): Item => {
-    let it = shown.item(i) ?? made.get(i)
-    if (it === undefined) {
-      const t = env.turn(i)
-      const packet = historyPacket(toChatMessage(t as never), i, t.content, env.now)
-      made.set(i, (it = itemOf({ packet, tokens: env.count(i), scores: { relevance: undefined, recency: 0, composite: 0 } }, prefixOf(packet, labels))))
-    }
-    return it
+export const shownItem = (shown: Shown, i: number): Item | undefined => (i >= shown.from && i < shown.to ? shown.items[i - shown.from] : undefined)
+
+/**
+ * The layouts of a build whose previous window is `shown`, in `context` of `prev`'s document.
+ *
+ * @category utils
+ */
+export const layouts = (prev: Appendable, context: Section, shown: Shown, table: BuildTable): Layouts => ({
+  prev,
+  context,
+  shown,
+  now: prev.rebuild.key.now,
+  labels: labelsFor(prev.rebuild.key.config.locale),
+  table,
+  made: new Map(),
+  frame: null,
+})
+
+/**
+ * Turn `i`'s item: the previous window's, else laid out as the default layout lays out a turn (once per build).
+ *
+ * @category utils
+ */
+export const itemAt = (l: Layouts, i: number): Item => {
+  let it = shownItem(l.shown, i) ?? l.made.get(i)
+  if (it === undefined) {
+    const t = l.table.turns[i]!
+    const packet = historyPacket(toChatMessage(t as never), i, t.content, l.now)
+    l.made.set(i, (it = itemOf({ packet, tokens: takeCount(l.table, i), scores: { relevance: undefined, recency: 0, composite: 0 } }, prefixOf(packet, l.labels))))
   }
-  const docOf = (items: ReadonlyArray<Item>): Document => ({ ...prev.doc, blocks: prev.doc.blocks.map((b) => (b === context ? { ...context, items } : b)) })
-  let frame: FrameCounts | undefined | null = null
-  return {
-    item,
-    itemsOf: (from, to) => {
-      // the previous window's items as they are, from the first one shown again
-      const out = from >= shown.from && from < shown.to ? context.items.slice(from - shown.from) : []
-      for (let i = from + out.length; i < to; i++) out.push(item(i))
-      return out
-    },
-    docOf,
-    // `let` of one build's call, not module state: the frame is the same for every window
-    frame: () => (frame === null ? (frame = prev.rebuild.frame ?? counted(frameOf(prev.doc, context, item(prev.rebuild.length - 1)), env.countFrame)) : frame),
-  }
+  return it
 }
 
-const counted = (f: Frame | undefined, count: (f: Frame) => FrameCounts): FrameCounts | undefined => (f === undefined ? undefined : count(f))
+/**
+ * The items of the window `[from, to)`.
+ *
+ * @category utils
+ */
+export const itemsOf = (l: Layouts, from: number, to: number): ReadonlyArray<Item> => {
+  const { shown } = l
+  // the previous window's items as they are, from the first one shown again
+  const out = from >= shown.from && from < shown.to ? shown.items.slice(from - shown.from) : []
+  for (let i = from + out.length; i < to; i++) out.push(itemAt(l, i))
+  return out
+}
+
+/**
+ * The previous document showing `items` in its context section.
+ *
+ * @category utils
+ */
+export const docOf = (l: Layouts, items: ReadonlyArray<Item>): Document => {
+  const { prev, context } = l
+  return { ...prev.doc, blocks: prev.doc.blocks.map((b) => (b === context ? { ...context, items } : b)) }
+}
+
+/**
+ * The counts of the text around the window: the previous build's, or made once when first
+ * asked (the same for every window), counted with `meter`.
+ *
+ * @category utils
+ */
+export const frameCountsOf = (l: Layouts): FrameCounts | undefined => {
+  if (l.frame !== null) return l.frame
+  const { prev, context } = l
+  const memo = prev.rebuild
+  if (memo.frame !== undefined) return (l.frame = memo.frame)
+  const f = frameOf(prev.doc, context, itemAt(l, memo.length - 1))
+  const { meter } = l.table
+  return (l.frame = f === undefined ? undefined : frameCounts(meter.tokenizer, meter.once, (content) => meter.counted(content) ?? itemCount(prev.doc, [], content), f))
+}
 
 /** What a turn's item adds besides its text under this layout: its label and suffix, and the separator. */
 export const decorationCost =

@@ -19,7 +19,7 @@ import { BEHIND_WINDOW } from '../select/fill.js'
 import { typeScorers } from '../select/selector.js'
 import type { Appendable } from './append.js'
 import type { Window } from './fill.js'
-import type { Turn } from './layOut.js'
+import { isCounted, sameCounted, takeCount, type BuildTable } from './table.js'
 
 /** Where the history gatherer's walk went, and what the final fill took. */
 export interface Walk {
@@ -29,13 +29,12 @@ export interface Walk {
   readonly limit: number
   readonly budget: number
   readonly final: Window
-  readonly turn: (i: number) => Turn
-  /** A turn's exact count, when a fill of this build took it. */
-  readonly counted: (i: number) => number | undefined
+  /** The build's table: the turns, and the counts its fills took. */
+  readonly table: BuildTable
 }
 
-/** A previous report shows the turn's count: its table's flag. */
-const shownBefore = (prev: Appendable, i: number): boolean => prev.rebuild.table.counted[i - prev.rebuild.table.from] === 1
+/** A turn's exact count, when a fill of this build took it. */
+const countedOf = (t: BuildTable, i: number): number | undefined => (isCounted(t, i) ? takeCount(t, i) : undefined)
 
 /**
  * The report's packets and exclusions, or undefined when the previous report lists no turn.
@@ -47,8 +46,6 @@ export const reportOf = (prev: Appendable, config: Config, now: number, w: Walk)
   const { n, reach, final } = w
   const at = memo.reportAt
   if (prev.packets[at]?.id !== `history:${memo.reach}`) return undefined
-  const { rec, comp } = typeScorers(config, now)('history')
-  const priority = DEFAULT_PRIORITY.history
   // the previous build's window and miss (the turn before its window, when past its reach)
   const prevFrom = memo.output.from
   const prevMiss = prevFrom > memo.reach ? prevFrom - 1 : -1
@@ -64,29 +61,57 @@ export const reportOf = (prev: Appendable, config: Config, now: number, w: Walk)
   // of its final length, filled in order (pushing would grow it a few times over)
   const packets = new Array<PacketReport>(at + (n - reach) + prev.packets.length - (at + memo.length - memo.reach))
   for (let k = 0; k < at; k++) packets[k] = prev.packets[k]!
+  const made: Made = { prev, config, now, table: w.table, missAt, excludedFinal, scorers: undefined }
+  // the previous entry where it says the same (the same object, not a copy): a turn left out
+  // behind both windows, its count shown or not both times; a turn kept both times. Runs of
+  // them are copied in tight loops, without a call per turn: the rebuild runs too few times
+  // for V8 to optimize this loop, and a report has a few hundred turns
   let p = at
-  for (let i = reach; i < n; i++) {
-    const before = i < memo.length ? prev.packets[at + i - memo.reach]! : undefined
-    const kept = i >= final.from
-    // the previous entry when it says the same (the same object, not a copy)
-    if (before !== undefined && (kept ? i >= prevFrom : i < missAt && i < prevMiss && (w.counted(i) !== undefined) === shownBefore(prev, i))) {
-      packets[p++] = before
-      continue
-    }
-    const id = `history:${i}`
-    const scores = before !== undefined ? before.scores : scoresOf(historyPacket(toChatMessage(w.turn(i) as never), i, w.turn(i).content, now), rec, comp)
-    const tokens = w.counted(i)
-    const x = kept ? undefined : excludedFinal[missAt - i]!
-    // literals, as in finish: a spread followed by more properties costs ~2 µs per object on Node 20
-    packets[p++] = (
-      x === undefined
-        ? { id, type: 'history', priority, source: 'history', tokens, scores, status: 'kept', section: 'context' }
-        : { id, type: 'history', priority, source: 'history', tokens, scores, status: 'dropped', reason: x.reason, detail: x.detail! }
-    )
+  let i = reach
+  const behind = Math.max(reach, Math.min(missAt, prevMiss, memo.length))
+  while (i < behind) {
+    const stop = sameCounted(w.table, i, behind)
+    for (; i < stop; i++) packets[p++] = prev.packets[at + i - memo.reach]!
+    if (i < behind) packets[p++] = entry(made, i++)
   }
+  const keptFrom = Math.max(final.from, prevFrom)
+  for (; i < n; i++) packets[p++] = i >= keptFrom && i < memo.length ? prev.packets[at + i - memo.reach]! : entry(made, i)
   for (let k = at + memo.length - memo.reach; k < prev.packets.length; k++) packets[p++] = prev.packets[k]!
   const excluded = [...historyRanges({ lead: memo.lead, windowStart: w.windowStart, reach, start: reach, limit: w.limit, budget: w.budget, own: false }), ...excludedFinal]
   return { packets, excluded }
+}
+
+/** What a new report entry is made from. */
+interface Made {
+  readonly prev: Appendable
+  readonly config: Config
+  readonly now: number
+  readonly table: BuildTable
+  /** The turn the final fill missed (-1: none), and the exclusions from it back, newest first. */
+  readonly missAt: number
+  readonly excludedFinal: ReadonlyArray<Exclusion>
+  /** The history packets' scorers, made when first needed (a new turn). */
+  scorers: { readonly rec: (p: Packet) => number; readonly comp: (r: number | undefined, c: number) => number } | undefined
+}
+
+/** Turn `i`'s new report entry: kept, or left out with the final fill's reason. */
+const entry = (m: Made, i: number): PacketReport => {
+  const memo = m.prev.rebuild
+  const before = i < memo.length ? m.prev.packets[memo.reportAt + i - memo.reach]! : undefined
+  const id = `history:${i}`
+  let scores = before?.scores
+  if (scores === undefined) {
+    const s = (m.scorers ??= typeScorers(m.config, m.now)('history'))
+    const t = m.table.turns[i]!
+    scores = scoresOf(historyPacket(toChatMessage(t as never), i, t.content, m.now), s.rec, s.comp)
+  }
+  const tokens = countedOf(m.table, i)
+  const priority = DEFAULT_PRIORITY.history
+  const x = i > m.missAt ? undefined : m.excludedFinal[m.missAt - i]!
+  // literals, as in finish: a spread followed by more properties costs ~2 µs per object on Node 20
+  return x === undefined
+    ? { id, type: 'history', priority, source: 'history', tokens, scores, status: 'kept', section: 'context' }
+    : { id, type: 'history', priority, source: 'history', tokens, scores, status: 'dropped', reason: x.reason, detail: x.detail! }
 }
 
 /** The scores a cold build gives a history packet (relevance is not judged for history). */

@@ -10,6 +10,8 @@
  *
  * @module
  */
+import type { Meter } from '../tokenize/meter.js'
+import type { Turn } from './layOut.js'
 
 /** Per-turn numbers of the turns `[from, length)` a build read; NaN where not known. */
 export interface TurnTable {
@@ -44,6 +46,9 @@ export interface TurnTable {
   }
 }
 
+const add = (v: number, rest: number): number => v + rest
+const addOne = (v: number, rest: number): number => v + 1 + rest
+
 /** Sums from each index to the end of `values` (each mapped by `f`), one more entry: `end`. */
 const fromEach = (values: ReadonlyArray<number>, f: (v: number, rest: number) => number, end: number): number[] => {
   const out = new Array<number>(values.length + 1)
@@ -58,9 +63,8 @@ const fromEach = (values: ReadonlyArray<number>, f: (v: number, rest: number) =>
  * @category utils
  */
 export const sumsOf = (t: Pick<TurnTable, 'bounds' | 'counts' | 'joins' | 'costs'>): TurnTable['sums'] => {
-  const add = (v: number, rest: number): number => v + rest
   return {
-    bounds: fromEach(t.bounds, (v, rest) => v + 1 + rest, 0),
+    bounds: fromEach(t.bounds, addOne, 0),
     counts: fromEach(t.counts, add, 0),
     joins: fromEach(t.joins, add, 0),
     costs: fromEach(t.costs, add, 0),
@@ -114,21 +118,69 @@ export interface BuildTable {
   readonly taken: { readonly counts: Map<number, number>; readonly joins: Map<number, number>; readonly costs: Map<number, number> }
   /** The turns whose count a fill of this build took: `[low, n)` (a fill counts the newest first), and any others apart. */
   readonly counted: { low: number; readonly apart: Set<number> }
+  /** The history: the turns are read by index (`turns[i]`). */
+  readonly turns: ReadonlyArray<Turn>
+  /** The build's meter: counts are taken through it ({@link takeCount}). */
+  readonly meter: Meter
+  /** The meter's lower bounds of turns not counted yet, taken once per build ({@link atLeastOf}). */
+  readonly cut: Map<number, number>
+  /** A turn's decoration and separator by its role: the memo's layout's, with the roles this build's new turns show. */
+  roleCost: ReadonlyMap<string, number>
 }
 
 /**
- * The build's view of memo table `t` of the turns `[t.from, length)`, in a history of `n` turns.
+ * The build's view of memo table `t` of the turns `[t.from, length)`, in the history `turns`
+ * (its `length` first turns the memo's), counted with `meter`; a turn's role costs `roleCost`.
  *
  * @category utils
  */
-export const buildTable = (memo: TurnTable, length: number, n: number): BuildTable => ({
+export const buildTable = (memo: TurnTable, length: number, turns: ReadonlyArray<Turn>, meter: Meter, roleCost: ReadonlyMap<string, number>): BuildTable => ({
   memo,
   length,
-  n,
+  n: turns.length,
   added: { bounds: [], lengths: [], costs: [] },
   taken: { counts: new Map(), joins: new Map(), costs: new Map() },
-  counted: { low: n, apart: new Set() },
+  counted: { low: turns.length, apart: new Set() },
+  turns,
+  meter,
+  cut: new Map(),
+  roleCost,
 })
+
+/**
+ * The exact count of turn `i`: the table's, else counted by the build's meter (and kept).
+ * Plain functions of the table rather than closures made per build: see `./append.ts`.
+ *
+ * @category utils
+ */
+export const takeCount = (t: BuildTable, i: number): number => {
+  let c = countOf(t, i)
+  if (c !== c) t.taken.counts.set(i, (c = t.meter.text(t.turns[i]!.content)))
+  return c
+}
+
+/**
+ * The meter's lower bound of turn `i` not counted yet: taken once per build, cut short past
+ * the room it was first asked about (`above`; a fill's detail shows it).
+ *
+ * @category utils
+ */
+export const atLeastOf = (t: BuildTable, i: number, above: number): number => {
+  let b = t.cut.get(i)
+  if (b === undefined) t.cut.set(i, (b = t.meter.tokenizer.lowerBound(t.turns[i]!.content, above)))
+  return b
+}
+
+/**
+ * Turn `i`'s decoration and separator: the table's, else its role's (NaN for a role the
+ * layout has not shown).
+ *
+ * @category utils
+ */
+export const roleCostOf = (t: BuildTable, i: number): number => {
+  const c = costOf(t, i)
+  return c === c ? c : (t.roleCost.get(t.turns[i]!.role) ?? Number.NaN)
+}
 
 /** A memo number of turn `i`, else the build's (NaN when neither knows it). */
 const known = (t: BuildTable, memo: ReadonlyArray<number>, own: ReadonlyMap<number, number>, i: number): number => {
@@ -148,6 +200,21 @@ export const joinOf = (t: BuildTable, i: number): number => known(t, t.memo.join
 export const costOf = (t: BuildTable, i: number): number => (i < t.length ? known(t, t.memo.costs, t.taken.costs, i) : (t.added.costs[i - t.length] ?? Number.NaN))
 /** Whether a fill of this build took turn `i`'s count. @category utils */
 export const isCounted = (t: BuildTable, i: number): boolean => i >= t.counted.low || (t.counted.apart.size > 0 && t.counted.apart.has(i))
+/**
+ * The first turn of the memo's `[from, to)` whose count this build's fills took where the
+ * memo's build did not, or the other way round (`t.memo.counted`), else `to`: a report entry
+ * that says the same both times is kept. One loop over the flags, no call per turn.
+ *
+ * @category utils
+ */
+export const sameCounted = (t: BuildTable, from: number, to: number): number => {
+  const { low, apart } = t.counted
+  const flags = t.memo.counted
+  const at = t.memo.from
+  for (let i = from; i < to; i++) if ((i >= low || (apart.size > 0 && apart.has(i))) !== (flags[i - at] === 1)) return i
+  return to
+}
+
 /** @category utils */
 export const markCounted = (t: BuildTable, i: number): void => {
   if (i === t.counted.low - 1) t.counted.low = i
@@ -164,6 +231,14 @@ export const setCost = (t: BuildTable, i: number, c: number): void => {
   else t.added.costs[i - t.length] = c
 }
 
+/** The memo's numbers `old` from `at` on, then the build's `own`, NaN up to `size`, overwritten by those `taken` (turn `i` at `i − from`). */
+const merged = (old: ReadonlyArray<number>, own: ReadonlyArray<number>, at: number, size: number, from: number, taken?: ReadonlyMap<number, number>): number[] => {
+  const out = old.slice(at).concat(own)
+  while (out.length < size) out.push(Number.NaN)
+  for (const [i, v] of taken ?? []) if (i >= from) out[i - from] = v
+  return out
+}
+
 /**
  * The table of the turns `[from, n)` for the next build, counts and joins only from
  * `reach` on (the turns a later build may take).
@@ -173,21 +248,15 @@ export const setCost = (t: BuildTable, i: number, c: number): void => {
 export const nextTable = (t: BuildTable, from: number, reach: number): TurnTable => {
   const { n } = t
   const at = from - t.memo.from
-  const merged = (old: ReadonlyArray<number>, own: ReadonlyArray<number>, taken?: ReadonlyMap<number, number>): number[] => {
-    const out = old.slice(at).concat(own)
-    while (out.length < n - from) out.push(Number.NaN)
-    for (const [i, v] of taken ?? []) if (i >= from) out[i - from] = v
-    return out
-  }
-  const counts = merged(t.memo.counts, [], t.taken.counts)
-  const joins = merged(t.memo.joins, [], t.taken.joins)
+  const counts = merged(t.memo.counts, [], at, n - from, from, t.taken.counts)
+  const joins = merged(t.memo.joins, [], at, n - from, from, t.taken.joins)
   for (let k = 0; k < reach - from; k++) counts[k] = joins[k] = Number.NaN
   const counted: number[] = []
   for (let i = from; i < n; i++) counted.push(isCounted(t, i) ? 1 : 0)
   const { added } = t
-  const bounds = merged(t.memo.bounds, added.bounds)
-  const costs = merged(t.memo.costs, added.costs, t.taken.costs)
-  return { from, bounds, lengths: merged(t.memo.lengths, added.lengths), counts, joins, costs, counted, sums: sumsOf({ bounds, counts, joins, costs }) }
+  const bounds = merged(t.memo.bounds, added.bounds, at, n - from, from)
+  const costs = merged(t.memo.costs, added.costs, at, n - from, from, t.taken.costs)
+  return { from, bounds, lengths: merged(t.memo.lengths, added.lengths, at, n - from, from), counts, joins, costs, counted, sums: sumsOf({ bounds, counts, joins, costs }) }
 }
 
 /**

@@ -10,15 +10,12 @@
  *
  * @module
  */
-import type { Tokenizer } from '../tokenize/tokenizer.js'
-import type { Turn } from './layOut.js'
 import { boundOf, oldestHolding, sumOver, type BuildTable } from './table.js'
 
 /** What the walk reads. */
 export interface WalkEnv {
+  /** The build's table (and its turns, and its meter's tokenizer for the turns before it). */
   readonly table: BuildTable
-  readonly tokenizer: Tokenizer
-  readonly turn: (i: number) => Turn
   /** The leading system turns' bounds, one more per turn: where the walk starts. */
   readonly leadBound: number
   readonly budget: number
@@ -44,14 +41,17 @@ export const walkReach = (env: WalkEnv): number => {
   }
   if (i >= lo) {
     // the memo's turns: the newest one at which the bounds pass the budget, if any (the sums grow as the walk goes back)
-    const within = (m: number): boolean => !(bound + sumOver(table, table.memo.sums.bounds, m, top) > budget)
-    if (!within(lo)) return within(i) ? oldestHolding(lo, i, within) : i + 1
-    bound += sumOver(table, table.memo.sums.bounds, lo, top)
+    const sums = table.memo.sums.bounds
+    if (bound + sumOver(table, sums, lo, top) > budget) {
+      const from = bound
+      return !(from + sumOver(table, sums, i, top) > budget) ? oldestHolding(lo, i, (m) => !(from + sumOver(table, sums, m, top) > budget)) : i + 1
+    }
+    bound += sumOver(table, sums, lo, top)
     i = lo - 1
   }
   // a turn before the table's is the one the walk stops at, at most
   for (; i >= windowStart; i--) {
-    bound += env.tokenizer.lowerBound(env.turn(i).content) + 1
+    bound += table.meter.tokenizer.lowerBound(table.turns[i]!.content) + 1
     if (bound > budget) return i + 1
   }
   return windowStart

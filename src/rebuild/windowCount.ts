@@ -66,87 +66,97 @@ export interface PieceEnv {
   readonly tails: boolean
 }
 
+/** Turn `i`'s item and its content's first and last word ends, or undefined (no item, or no word end). */
+const ends = (env: PieceEnv, i: number): readonly [Item, number, number] | undefined => {
+  const it = env.item(i)
+  const e = it === undefined ? undefined : wordEnds(it.text, true)
+  return e === undefined ? undefined : [it!, e[0], e[1]]
+}
+
+/** A turn's label and content up to its first word end: its head piece. */
+const opening = (e: readonly [Item, number, number]): string => `${e[0].prefix}${e[0].text.slice(0, e[1])}`
+
+/** The turns `[a, to)` as the layout shows them, each after the separator. */
+const shown = (env: PieceEnv, a: number, to: number): string | undefined => {
+  let text = ''
+  for (let k = a; k < to; k++) {
+    const it = env.item(k)
+    if (it === undefined) return undefined
+    text += `${env.separator}${it.prefix}${it.text}${it.suffix ?? ''}`
+  }
+  return text
+}
+
+/** The head piece of a window whose first turn is `i`. */
+const headOf = (env: PieceEnv, i: number): number | undefined => {
+  const e = ends(env, i)
+  const f = env.frame()
+  return e === undefined || f?.opening === undefined || !isLineStart(`\n${opening(e)}`, 1) ? undefined : f.opening + env.count(opening(e))
+}
+
+/** The tail piece of a window whose last turn is `i`. */
+const tailOf = (env: PieceEnv, i: number): number | undefined => {
+  const e = ends(env, i)
+  const f = env.frame()
+  return e === undefined || f === undefined ? undefined : env.count(`${e[0].text.slice(e[2])}${e[0].suffix ?? ''}${f.closingLead}`) + f.closingRest
+}
+
+/**
+ * The text from turn a's first word end to turn b's (a < b), where turns left (or joined)
+ * at the old end, counted whole: one count where the pieces would be three a turn.
+ */
+const stretch = (env: PieceEnv, a: number, b: number): number | undefined => {
+  const ea = ends(env, a)
+  const eb = ends(env, b)
+  const between = shown(env, a + 1, b)
+  return ea === undefined || eb === undefined || between === undefined ? undefined : env.count(`${ea[0].text.slice(ea[1])}${ea[0].suffix ?? ''}${between}${env.separator}${opening(eb)}`)
+}
+
+/**
+ * The text from turn i's last word end to the layout's end, its turns up to `to` shown
+ * after it, counted whole (a line start splits the closing text's own count off): one
+ * count where the pieces would be four for one new turn.
+ */
+const newer = (env: PieceEnv, i: number, to: number): number | undefined => {
+  const e = ends(env, i)
+  const f = env.frame()
+  const after = shown(env, i + 1, to)
+  return e === undefined || f === undefined || after === undefined ? undefined : env.count(`${e[0].text.slice(e[2])}${e[0].suffix ?? ''}${after}${f.closingLead}`) + f.closingRest
+}
+
+/** `f()` for `key`, asked at most once per key of `seen`. */
+const once = <K>(seen: Map<K, number | undefined>, key: K, f: () => number | undefined): number | undefined => {
+  if (seen.has(key)) return seen.get(key)
+  const v = f()
+  seen.set(key, v)
+  return v
+}
+
 /**
  * The count of the window `[from, to)` from the count of the previous window `before`, with
  * its end pieces; undefined when it cannot be had from the pieces (see the module comment).
- * The pieces are counted once per counter, whichever layout asks.
+ * The pieces are counted once per counter, whichever layout asks (the two layouts of a build
+ * ask the same new end). They are plain functions of `env`, not closures made per counter: a
+ * rebuild makes one counter, and runs too few times for V8 to optimize it (see `./append.ts`).
  *
  * @category utils
  */
 export const windowCounter = (env: PieceEnv): ((before: WindowCount, from: number, to: number) => WindowCount | undefined) => {
-  const { count } = env
-  const ends = (i: number): readonly [Item, number, number] | undefined => {
-    const it = env.item(i)
-    const e = it === undefined ? undefined : wordEnds(it.text, true)
-    return e === undefined ? undefined : [it!, e[0], e[1]]
-  }
-  // a turn's label and content up to its first word end: its head piece
-  const opening = (e: readonly [Item, number, number]): string => `${e[0].prefix}${e[0].text.slice(0, e[1])}`
-  const head = once((i) => {
-    const e = ends(i)
-    const f = env.frame()
-    return e === undefined || f?.opening === undefined || !isLineStart(`\n${opening(e)}`, 1) ? undefined : f.opening + count(opening(e))
-  })
-  const tail = once((i) => {
-    const e = ends(i)
-    const f = env.frame()
-    return e === undefined || f === undefined ? undefined : count(`${e[0].text.slice(e[2])}${e[0].suffix ?? ''}${f.closingLead}`) + f.closingRest
-  })
-  // the turns `[a, to)` as the layout shows them, each after the separator
-  const shown = (a: number, to: number): string | undefined => {
-    let text = ''
-    for (let k = a; k < to; k++) {
-      const it = env.item(k)
-      if (it === undefined) return undefined
-      text += `${env.separator}${it.prefix}${it.text}${it.suffix ?? ''}`
-    }
-    return text
-  }
-  // the text from turn a's first word end to turn b's (a < b), where turns left (or joined)
-  // at the old end, counted whole: one count where the pieces would be three a turn
-  const stretch = (a: number, b: number): number | undefined => {
-    const ea = ends(a)
-    const eb = ends(b)
-    const between = shown(a + 1, b)
-    return ea === undefined || eb === undefined || between === undefined ? undefined : count(`${ea[0].text.slice(ea[1])}${ea[0].suffix ?? ''}${between}${env.separator}${opening(eb)}`)
-  }
-  // the text from turn i's last word end to the layout's end, its turns up to `to` shown
-  // after it, counted whole (a line start splits the closing text's own count off): one
-  // count where the pieces would be four for one new turn (the two layouts ask the same)
+  const heads = new Map<number, number | undefined>()
+  const tails = new Map<number, number | undefined>()
   const joining = new Map<string, number | undefined>()
-  const newer = (i: number, to: number): number | undefined => {
-    const key = `${i}:${to}`
-    if (joining.has(key)) return joining.get(key)
-    const e = ends(i)
-    const f = env.frame()
-    const after = shown(i + 1, to)
-    const v = e === undefined || f === undefined || after === undefined ? undefined : count(`${e[0].text.slice(e[2])}${e[0].suffix ?? ''}${after}${f.closingLead}`) + f.closingRest
-    joining.set(key, v)
-    return v
-  }
   return (before, from, to) => {
     // the two windows must share a turn: the text between its word ends is the same in both
     if (before.head === undefined || before.tail === undefined || from >= to || to < before.to || Math.max(from, before.from) > before.to - 1) return undefined
-    const h = from === before.from ? before.head : head(from)
+    const h = from === before.from ? before.head : once(heads, from, () => headOf(env, from))
     // the old end: what the turns that left (or joined) there add, up to the first word end of the new first turn
-    const older = from === before.from ? 0 : stretch(Math.min(from, before.from), Math.max(from, before.from))
+    const older = from === before.from ? 0 : stretch(env, Math.min(from, before.from), Math.max(from, before.from))
     // the new end: everything after the previous last turn's last word end, the new turns shown after it
-    const end = to === before.to ? before.tail : newer(before.to - 1, to)
+    const end = to === before.to ? before.tail : once(joining, `${before.to - 1}:${to}`, () => newer(env, before.to - 1, to))
     if (h === undefined || older === undefined || end === undefined) return undefined
     const tokens = before.tokens - before.head + (from > before.from ? -older : older) + h - before.tail + end
     // the tail piece of a changed end is counted only for a build that carries it to the next one
-    return { from, to, tokens, head: h, tail: to === before.to ? before.tail : env.tails ? tail(to - 1) : undefined }
-  }
-}
-
-/** `f` asked at most once per argument. */
-const once = (f: (i: number) => number | undefined): ((i: number) => number | undefined) => {
-  const seen = new Map<number, number | undefined>()
-  return (i) => {
-    if (seen.has(i)) return seen.get(i)
-    const v = f(i)
-    seen.set(i, v)
-    return v
+    return { from, to, tokens, head: h, tail: to === before.to ? before.tail : env.tails ? once(tails, to - 1, () => tailOf(env, to - 1)) : undefined }
   }
 }
 

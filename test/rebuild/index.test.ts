@@ -1,0 +1,48 @@
+/**
+ * `withPrevious` (`src/rebuild/index.ts`): which builds it appends to and which it builds
+ * cold, and why. The cold build is a stand-in here, so only the decision is under test (the
+ * results themselves are compared with cold builds in `append.test-prop.ts`).
+ */
+import * as E from 'fp-ts/lib/Either.js'
+import * as TE from 'fp-ts/lib/TaskEither.js'
+import { describe, expect, it } from 'vitest'
+import { build, type BuildResult, type Request } from '../../src/index.js'
+import { OWN_STAGES, withPrevious } from '../../src/rebuild/index.js'
+import { gpt4o, MINUTE, NOW } from '../helpers.js'
+
+const history = Array.from({ length: 20 }, (_, i) => ({ role: i % 2 === 0 ? 'user' : 'assistant', content: `turn ${i}: the compile script was renamed`, timestamp: NOW - (20 - i) * MINUTE }))
+const request: Request = { query: 'Why?', history }
+const next: Request = { ...request, history: [...history, { role: 'user', content: 'And now?', timestamp: NOW }] }
+const config = { maxTokens: 500 }
+
+const previous = async (): Promise<BuildResult> => {
+  const r = await build(request, { tokenizer: gpt4o, now: NOW, config, rebuildable: true })()
+  if (E.isLeft(r)) throw new Error(r.left.message)
+  return r.right
+}
+
+describe('withPrevious', () => {
+  it('builds cold, saying which stage, when the build is given any stage of its own', async () => {
+    const prev = await previous()
+    // the cold build stands in: what it returns is the previous result, marked with the outcome
+    let colds = 0
+    const cold = () => {
+      colds++
+      return TE.right([prev, undefined] as const)
+    }
+    for (const stage of OWN_STAGES) {
+      const r = await withPrevious(next, { tokenizer: gpt4o, now: NOW, config, previous: prev, [stage]: 'given' }, cold)()
+      expect(E.isRight(r) && r.right.stats.rebuild).toEqual({ mode: 'cold', fallback: `the build has its own ${stage}` })
+    }
+    expect(colds).toBe(OWN_STAGES.length)
+  })
+
+  it('appends when nothing but the history changed, without running the cold build', async () => {
+    const prev = await previous()
+    const r = await withPrevious(next, { tokenizer: gpt4o, now: NOW, config, previous: prev }, () => TE.left({ _tag: 'ConfigError', field: '', value: 0, message: 'not called' }))()
+    expect(E.isRight(r) && r.right.stats.rebuild).toEqual({ mode: 'incremental', newTurns: 1 })
+    // a stage given as undefined is not given
+    const same = await withPrevious(next, { tokenizer: gpt4o, now: NOW, config, previous: prev, renderer: undefined }, () => TE.left({ _tag: 'ConfigError', field: '', value: 0, message: 'not called' }))()
+    expect(E.isRight(same) && same.right.stats.rebuild).toEqual({ mode: 'incremental', newTurns: 1 })
+  })
+})

@@ -31,6 +31,7 @@ import type { Compressor } from './compress/compressor.js'
 import { additional, history, instructions, memory, rag, task, type MemorySearch, type Retrieve } from './gather/builtins.js'
 import { composite, type CompositeOptions } from './gather/composite.js'
 import type { Gatherer } from './gather/gatherer.js'
+import { capEnd, itemCapOf } from './gather/itemCap.js'
 import { checkRunOptions } from './gather/options.js'
 import { textRenderer, type Renderer } from './output.js'
 import type { Packet } from './packet.js'
@@ -97,15 +98,16 @@ export interface GatherOptions extends Omit<CompositeOptions, 'name'> {
 export const gather =
   (gatherers: Gatherer | ReadonlyArray<Gatherer>, options: GatherOptions = {}) =>
   (request: Request): TE.TaskEither<GsscError, Gathered> => {
-    // the lower bounds the history check takes, read again by the history gatherer
-    const bounds = new Map<string, number>()
+    // what the history check measures, asked again by the history gatherer
     // checked once: the history's reach needs it before the request is checked
     const config = makeConfig(options.config)
+    const measured: Measured = { bounds: new Map(), ends: new Map(), cap: E.isRight(config) ? itemCapOf(config.right) : undefined }
+    const tokenizer = options.tokenizer ?? encodingTokenizer('o200k_base')
     return pipe(
       TE.fromEither(
         pipe(
           E.Do,
-          E.bind('request', () => validateRequest(request, options.readAllHistory === true ? undefined : historyReach(options, config, bounds)) as E.Either<GsscError, Request>),
+          E.bind('request', () => validateRequest(request, options.readAllHistory === true ? undefined : historyReach(tokenizer, config, measured)) as E.Either<GsscError, Request>),
           E.bind('config', () => config as E.Either<GsscError, Config>),
           E.bind('now', () => checkRunOptions(options) as E.Either<GsscError, number>),
           E.chainFirst(() => {
@@ -115,12 +117,11 @@ export const gather =
         ),
       ),
       TE.chain(({ request: req, config, now }) => {
-        const tokenizer = options.tokenizer ?? encodingTokenizer('o200k_base')
         const all = composite(Array.isArray(gatherers) ? gatherers : [gatherers as Gatherer], options)
         return pipe(
           // load the tokenizer's tables as modules first, so every later count is synchronous anywhere
           TE.fromTask(async () => tokenizer.ready?.()),
-          TE.chain(() => all({ request: req, config, now, tokenizer: withBounds(tokenizer, bounds), signal: new AbortController().signal, ...(options.readAllHistory === true ? { readAllHistory: true } : {}) })),
+          TE.chain(() => all({ request: req, config, now, tokenizer: withMeasured(tokenizer, measured), signal: new AbortController().signal, ...(options.readAllHistory === true ? { readAllHistory: true } : {}) })),
           TE.mapLeft((f): GsscError => gatherError(f.gatherer, f.message)),
           TE.map(({ packets, failures, excluded: left, warnings: said }): Gathered => {
             const { unique, excluded, warnings } = dedupe(packets)
@@ -144,16 +145,42 @@ export const gather =
     )
   }
 
+/** What the history check measured, by text: lower bounds, and where the first `cap` tokens of a window end. */
+interface Measured {
+  readonly bounds: Map<string, number>
+  readonly ends: Map<string, number>
+  /** The per-item cap (`itemCapOf`): the one limit `ends` holds windows' ends for. */
+  readonly cap: number | undefined
+}
+
 /**
  * How far back a build can read the history, so only those turns are checked (a 1M-turn
  * history costs what its end costs). None when the config or tokenizer is not valid: every
- * turn is checked, and the option's own error follows.
+ * turn is checked, and the option's own error follows. What it measures goes to `measured`.
  */
-const historyReach = (options: GatherOptions, config: E.Either<unknown, Config>, bounds: Map<string, number>): HistoryReach | undefined => {
-  const bound = options.tokenizer === undefined ? encodingTokenizer('o200k_base').lowerBound : (options.tokenizer as Partial<Tokenizer> | null)?.lowerBound
+const historyReach = (tokenizer: Tokenizer, config: E.Either<unknown, Config>, measured: Measured): HistoryReach | undefined => {
+  const bound = (tokenizer as Partial<Tokenizer> | null)?.lowerBound
   if (E.isLeft(config) || typeof bound !== 'function') return undefined
+  const { cap } = measured
+  // the cap's check tokenizes a window at the text's start: the gatherer, which caps the
+  // same text, finds that window's end in `measured`
+  const remembering = Object.assign(Object.create(tokenizer) as Tokenizer, {
+    prefixEnd: (text: string, max: number): number => {
+      const end = tokenizer.prefixEnd(text, max)
+      measured.ends.set(text, end)
+      return end
+    },
+  })
+  const cut = (text: string): boolean => {
+    try {
+      return capEnd(text, cap!, remembering) !== undefined
+    } catch {
+      return true // as below: the gatherer reports the tokenizer; here a cut text only counts nothing
+    }
+  }
   return {
     budget: availableTokens(config.right),
+    ...(cap === undefined ? {} : { cut }),
     lowerBound: (text) => {
       let b
       try {
@@ -161,15 +188,20 @@ const historyReach = (options: GatherOptions, config: E.Either<unknown, Config>,
       } catch {
         return 0 // the gatherer reports a failing tokenizer; here it only means: read on
       }
-      bounds.set(text, b)
+      measured.bounds.set(text, b)
       return b
     },
   }
 }
 
-/** The tokenizer the gatherers get: its lower bounds come from `bounds` when taken already. */
-const withBounds = (tokenizer: Tokenizer, bounds: ReadonlyMap<string, number>): Tokenizer =>
-  bounds.size === 0 ? tokenizer : Object.assign(Object.create(tokenizer) as Tokenizer, { lowerBound: (text: string) => bounds.get(text) ?? tokenizer.lowerBound(text) })
+/** The tokenizer the gatherers get: what the history check measured comes from `measured`. */
+const withMeasured = (tokenizer: Tokenizer, { bounds, ends, cap }: Measured): Tokenizer =>
+  bounds.size === 0 && ends.size === 0
+    ? tokenizer
+    : Object.assign(Object.create(tokenizer) as Tokenizer, {
+        lowerBound: (text: string, above?: number) => bounds.get(text) ?? tokenizer.lowerBound(text, above),
+        prefixEnd: (text: string, max: number) => (max === cap ? ends.get(text) : undefined) ?? tokenizer.prefixEnd(text, max),
+      })
 
 const dedupe = (packets: ReadonlyArray<Packet>) => {
   const seen = new Set<string>()

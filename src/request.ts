@@ -26,6 +26,12 @@ export interface HistoryReach {
   readonly budget: number
   /** The build tokenizer's lower bound (`Tokenizer.lowerBound`). */
   readonly lowerBound: (text: string) => number
+  /**
+   * Whether the per-item cap cuts a turn's text (`capEnd`); default: no cap. The history
+   * gatherer bounds what the cut leaves, not the whole text, so such a turn counts nothing
+   * here: it must not end the check before the gatherer's walk ends.
+   */
+  readonly cut?: (text: string) => boolean
 }
 
 /**
@@ -92,7 +98,8 @@ export interface Reachable {
 /**
  * The turns a build can read: the leading system turns and the one after them, then newest
  * first until the bounds pass the budget. A turn's bound here never exceeds the gatherer's
- * (parts count 0, a turn that is not an object too), so this reaches at least as far back as
+ * (parts count 0, a turn that is not an object too, and so does a text the per-item cap
+ * cuts, since the gatherer bounds what the cut leaves), so this reaches at least as far back as
  * the gatherer's walk. The in-memory rebuild (`src/rebuild/`) keeps these turns to compare.
  *
  * @category utils
@@ -100,12 +107,13 @@ export interface Reachable {
 export const reachOf = (history: ReadonlyArray<unknown>, reach: HistoryReach): Reachable => {
   let lead = 0
   while (lead < history.length - 1 && isRecord(history[lead]) && (history[lead] as { readonly role?: unknown }).role === 'system') lead++
+  const { cut } = reach
   let bound = 0
   let i = history.length - 1
   for (; i > lead && bound <= reach.budget; i--) {
     const turn = history[i]
     const content = isRecord(turn) ? turn['content'] : undefined
-    bound += (typeof content === 'string' ? reach.lowerBound(content) : 0) + 1
+    bound += (typeof content === 'string' && (cut === undefined || !cut(content)) ? reach.lowerBound(content) : 0) + 1
   }
   return { lead, from: i + 1 }
 }

@@ -82,6 +82,39 @@ describe('a long history: only the turns a build can read are checked', () => {
     expect(left(await build({ query: 'q', history: near }, { tokenizer: gpt4o, now: NOW })()).message).toMatch(/^history\[20000\]\.content\[0\]/)
   })
 
+  it('a turn the per-item cap cuts does not end the check: the gatherer bounds what the cut leaves, and reads on', async () => {
+    const huge = { role: 'assistant' as const, content: 'the tool printed this line again '.repeat(3000) }
+    const history = [ok(0), bad, ok(2), ok(3), huge, ok(5)]
+    // without the cap the huge turn's bound passes the budget at once, and the check stops there
+    const wide = { ...reach, budget: 1000 }
+    expect(validateRequest({ query: 'q', history }, wide)._tag).toBe('Right')
+    expect(left(validateRequest({ query: 'q', history }, { ...wide, cut: (t: string) => t.length > 600 })).message).toMatch(/^history\[1\]\.content\[0\]/)
+    // a text within the cap keeps its bound: the check still stops at the budget
+    expect(validateRequest({ query: 'q', history: [ok(0), bad, ...Array.from({ length: 40 }, (_, i) => ok(i + 2))] }, { ...wide, cut: (t: string) => t.length > 600 })._tag).toBe('Right')
+    // through build (default cap: a quarter of the budget), the walk reads history[1]: an error naming it, not a
+    // gatherer that fails on it and a history that silently vanishes
+    const r = await build({ query: 'q', history }, { tokenizer: gpt4o, now: NOW })()
+    expect(left(r)).toMatchObject({ _tag: 'InputError', input: 'history[1].content[0]' })
+    // with the bad turn gone, every turn the walk reads is kept, the huge one cut to the cap
+    const fine = await build({ query: 'q', history: [ok(0), ok(1), ok(2), ok(3), huge, ok(5)] }, { tokenizer: gpt4o, now: NOW })()
+    expect(fine._tag).toBe('Right')
+    if (fine._tag === 'Right') {
+      expect(fine.right.failures).toEqual([])
+      expect(fine.right.included).toEqual(expect.arrayContaining(['history:0', 'history:1', 'history:4', 'history:5']))
+      expect(fine.right.truncated.map((t) => t.id)).toContain('history:4')
+    }
+  })
+
+  it('a text the cap looks at is tokenized once: the gatherer finds the window the check tokenized', async () => {
+    const windows: number[] = []
+    const tokenizer = { ...gpt4o, prefixEnd: (t: string, max: number) => (windows.push(t.length), gpt4o.prefixEnd(t, max)) }
+    // 2,000 characters, within the cap of a 2,000-token build (425 tokens) once counted
+    const long = { role: 'user' as const, content: 'word '.repeat(400) }
+    const r = await build({ query: 'q', history: [ok(0), long, ok(2)] }, { tokenizer, now: NOW, config: { maxTokens: 2000 } })()
+    expect(r._tag === 'Right' && r.right.included).toEqual(['task', 'history:0', 'history:1', 'history:2'])
+    expect(windows).toEqual([2000])
+  })
+
   it('an SDK-shaped history is read whole by its adapter once the turns a build reads show its shape, and its errors are named in the whole history', () => {
     const call = (i: number) => [
       { role: 'assistant', content: null, tool_calls: [{ id: `c${i}`, type: 'function', function: { name: 'read', arguments: '{}' } }] },

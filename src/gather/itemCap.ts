@@ -25,7 +25,7 @@ import type { PacketInput } from '../packet.js'
 import type { ContentCut } from '../phase.js'
 import { prefixEndWindowed } from '../tokenize/prefix.js'
 import type { Tokenizer } from '../tokenize/tokenizer.js'
-import { utf8Length } from '../tokenize/utf8.js'
+import { mayExceedBytes, utf8Length } from '../tokenize/utf8.js'
 
 /** What a cap did to one message. */
 export interface Capped {
@@ -45,7 +45,22 @@ export const MIN_ITEM_CAP = 64
  * most 3 bytes), so {@link capText} has to look at it.
  */
 const mayReach = (p: Part, cap: number): boolean =>
-  p._tag === 'Text' ? p.text.length * 3 > cap : p._tag === 'ToolResult' && p.content.some((c) => c._tag === 'Text' && c.text.length * 3 > cap)
+  p._tag === 'Text' ? mayExceedBytes(p.text, cap) : p._tag === 'ToolResult' && p.content.some((c) => c._tag === 'Text' && mayExceedBytes(c.text, cap))
+
+/**
+ * Where the first `cap` tokens of `text` end when it holds more than `cap` tokens (the cap
+ * cuts it, unless its compressor and the middle cut both decline), or `undefined` when it
+ * fits whole. Only a window at its start is tokenized, and only when its UTF-8 size could
+ * exceed the cap. The request check asks it too (`HistoryReach.cut`): a turn the cap cuts
+ * must not end the check before the history gatherer's walk.
+ *
+ * @category utils
+ */
+export const capEnd = (text: string, cap: number, tokenizer: Tokenizer): number | undefined => {
+  if (!mayExceedBytes(text, cap) || utf8Length(text) <= cap) return undefined
+  const headEnd = prefixEndWindowed(text, cap, tokenizer)
+  return headEnd >= text.length ? undefined : headEnd
+}
 
 /** One text within `cap` tokens, or `undefined` when it fits whole. */
 const capText = (
@@ -54,9 +69,8 @@ const capText = (
   tokenizer: Tokenizer,
   hint: ContentHint,
 ): { readonly text: string; readonly tokens: number; readonly originalTokens: number; readonly content: ContentCut } | undefined => {
-  if (utf8Length(text) <= cap) return undefined
-  const headEnd = prefixEndWindowed(text, cap, tokenizer)
-  if (headEnd >= text.length) return undefined
+  const headEnd = capEnd(text, cap, tokenizer)
+  if (headEnd === undefined) return undefined
   const sniffed = sniff(text, hint)
   if (sniffed.kind !== 'text') {
     // the whole, estimated from the density of its first `cap` tokens (never counted in full)

@@ -13,7 +13,7 @@
  */
 import * as E from 'fp-ts/lib/Either.js'
 import { availableTokens, type Config } from '../config.js'
-import { itemCapOf } from '../gather/itemCap.js'
+import { capEnd, itemCapOf } from '../gather/itemCap.js'
 import { isRecord } from '../messageProblem.js'
 import type { FirstLayout, Request } from '../phase.js'
 import type { BuildResult } from '../report.js'
@@ -122,9 +122,10 @@ export const memoOf = (
     if (b === undefined) lowerBounds.set(text, (b = tokenizer.lowerBound(text)))
     return b
   }
-  const from = Math.min(reach, reachOf(history, { budget: availableTokens(key.config), lowerBound: lb }).from)
+  const cap = itemCapOf(key.config)
+  const from = Math.min(reach, reachOf(history, { budget: availableTokens(key.config), lowerBound: lb, ...(cap === undefined ? {} : { cut: (text: string) => capEnd(text, cap, tokenizer) !== undefined }) }).from)
   const turns = [...history.slice(0, lead), ...history.slice(from)]
-  const bad = notPlain(turns, itemCapOf(key.config), tokenizer)
+  const bad = notPlain(turns, cap, tokenizer)
   if (bad !== undefined) return E.left(bad)
   const content = (i: number): string => (history[i] as { readonly content: string }).content
   let leadBound = 0

@@ -10,6 +10,15 @@
 export const MAX_BYTES_PER_UNIT = 3
 
 /**
+ * Whether the UTF-8 size of `text` could exceed `bytes`, from its length alone (a code unit
+ * is at most {@link MAX_BYTES_PER_UNIT} bytes). Every token holds at least one byte, so a
+ * text for which this is false has at most `bytes` tokens: the per-item cap never cuts it.
+ *
+ * @category utils
+ */
+export const mayExceedBytes = (text: string, bytes: number): boolean => text.length * MAX_BYTES_PER_UNIT > bytes
+
+/**
  * Writes the UTF-8 bytes of `text[start..end)` to `out` (which must hold
  * `MAX_BYTES_PER_UNIT × (end − start)` bytes) and returns how many were written. When `units`
  * is given, `units[b]` becomes the UTF-16 offset of the code point starting at byte `b`, −1

@@ -10,6 +10,8 @@
  *   npm run bench -- --out r.json the tables, and the JSON written to r.json
  *   npm run bench -- --from r.json the tables of a saved run, without running anything
  *
+ * The modules run compiled as the package's build compiles gssc (esbuild, names not kept), by
+ * `scripts/bench-loader.mjs`: under tsx every closure a build makes would pay for its name.
  * Timings are medians of repeated runs after a warm-up; what a ratio compares is timed in
  * alternation, so machine load hits both sides alike. Compare the ratios, not the
  * milliseconds. Nothing here is asserted by the tests (test/bench only runs the modules).

@@ -92,6 +92,10 @@ export interface Ratios {
   readonly fitMessages10kVsFloor: number
   /** `gssc batch`: one worker's time over one per core's. */
   readonly batchSpeedup: number
+  /** The same for pure computation on worker threads: what this machine's cores give at most (`BatchRow.machineSpeedup`). */
+  readonly machineSpeedup: number
+  /** The same for reads at random over 16 MiB, memory-bound as a tokenizer's memos are. */
+  readonly machineMemorySpeedup: number
   readonly langchainGuideVsGssc1k: number
   readonly langchainMemoVsGssc1k: number
 }
@@ -299,7 +303,7 @@ export const runBench = async (options: BenchOptions): Promise<BenchResult> => {
   let batch: BatchRow | undefined
   if (options.batch.files > 0) {
     say(`gssc batch, ${options.batch.files} sessions of ${n(options.batch.messages)} messages, 1 worker and one per core (child processes)`)
-    batch = batchSpeedup(options.batch.files, options.batch.messages, options.batch.rounds)
+    batch = await batchSpeedup(options.batch.files, options.batch.messages, options.batch.rounds)
   }
   let big: Session200Row | undefined
   if (options.bigSessionBytes > 0) {
@@ -335,6 +339,8 @@ export const runBench = async (options: BenchOptions): Promise<BenchResult> => {
     vsCountOnly10k: ratio(at(10_000)?.gsscMs, at(10_000)?.countOnlyMs),
     fitMessages10kVsFloor: ratio(fit.find((f) => f.messages === 10_000)?.fitMs, fit.find((f) => f.messages === 10_000)?.floorMs),
     batchSpeedup: batch?.speedup ?? Number.NaN,
+    machineSpeedup: batch?.machineSpeedup.compute ?? Number.NaN,
+    machineMemorySpeedup: batch?.machineSpeedup.memory ?? Number.NaN,
     langchainGuideVsGssc1k: ratio(peerMs('LangChain trimMessages, the guide', 1000), at(1000)?.gsscMs),
     langchainMemoVsGssc1k: ratio(peerMs('LangChain trimMessages, memoized', 1000), at(1000)?.gsscMs),
   }
@@ -489,7 +495,12 @@ export const formatBench = (r: BenchResult): string => {
       [`unused tokens while an older turn would fit (${r.unused.builds} random builds)`, `${r.unused.leftOutFitting} builds left one out; mean ${value(r.unused.meanUnused)} tokens over all builds`],
       ...(r.batch === undefined
         ? []
-        : [[`\`gssc batch\`, ${r.batch.files} sessions of ${n(r.batch.messagesPerFile)} messages: 1 worker / ${r.batch.cores} (one per core)`, `${duration(r.batch.oneWorkerMs)} / ${duration(r.batch.allCoresMs)}: ${value(r.batch.speedup)}× ${r.batch.checked ? '' : '(OUTPUTS DIFFER)'}`]]),
+        : [[`\`gssc batch\`, ${r.batch.files} sessions of ${n(r.batch.messagesPerFile)} messages: 1 worker / ${r.batch.cores} (one per core)`, `${duration(r.batch.oneWorkerMs)} / ${duration(r.batch.allCoresMs)}: ${value(r.batch.speedup)}× ${r.batch.checked ? '' : '(OUTPUTS DIFFER)'}`],
+            [
+              `the machine's own speed-up, 1 to ${r.batch.cores} threads (what the row above can reach): arithmetic / reads at random over 16 MiB`,
+              r.batch.machineSpeedup === undefined ? '—' : `${value(r.batch.machineSpeedup.compute)}× / ${value(r.batch.machineSpeedup.memory)}×`,
+            ],
+          ]),
       ...(r.session200 === undefined ? [] : [[`${(r.session200.bytes / 1e6).toFixed(0)} MB session, \`gssc build --session --json\``, `${r.session200.seconds.toFixed(1)} s, ${r.session200.peakRssMB.toFixed(0)} MB peak RSS, ${(r.session200.jsonBytes / 1e6).toFixed(2)} MB of JSON`]]),
     ],
   )

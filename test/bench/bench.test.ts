@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest'
 import { floorJob, gsscBuild, gsscJob, inMemoryRebuild, interleave, linearFloor, newestFirst, sessionEndToEnd, tokenizeAll, type Effort } from '../../bench/core.js'
 import { evidence, history, kindOf, message, NOW, prng } from '../../bench/data.js'
+import { machineSpeedup } from '../../bench/batch.js'
 import { langchainTrim, plan } from '../../bench/langchain.js'
 import { betweenMarkers, formatBench, runBench, QUICK } from '../../bench/run.js'
 import { fastThroughput } from '../../bench/tokenizer.js'
@@ -75,6 +76,16 @@ describe('bench core', () => {
     expect(r.rebuildMs).toBeGreaterThan(0)
     // the rebuild read only the appended line, and its context (with the cold build's token cache) is a cold build's
     expect(r.checked).toBe(true)
+  })
+})
+
+describe('bench batch', () => {
+  it("measures the machine's own speed-up on worker threads, for arithmetic and for memory reads", async () => {
+    const r = await machineSpeedup(2, 2, 1)
+    for (const v of [r.compute, r.memory]) {
+      expect(Number.isFinite(v)).toBe(true)
+      expect(v).toBeGreaterThan(0)
+    }
   })
 })
 

@@ -32,7 +32,8 @@ import { additional, history, instructions, memory, rag, task, type MemorySearch
 import { composite, type CompositeOptions } from './gather/composite.js'
 import type { Gatherer } from './gather/gatherer.js'
 import { capEnd, itemCapOf } from './gather/itemCap.js'
-import { checkRunOptions } from './gather/options.js'
+import { checkRunOptions, isTokenizer } from './gather/options.js'
+import { countedBound } from './gather/walkBound.js'
 import { textRenderer, type Renderer } from './output.js'
 import type { Packet } from './packet.js'
 import type { Exclusion, Gathered, Request, Selected, Structured, Warning } from './phase.js'
@@ -47,7 +48,7 @@ import { chat } from './structure/chat.js'
 import { sectioned } from './structure/sectioned.js'
 import type { Structurer } from './structure/structurer.js'
 import type { TokenCache } from './tokenize/cache.js'
-import { meter } from './tokenize/meter.js'
+import { meter, type Meter } from './tokenize/meter.js'
 import { encodingTokenizer, type Tokenizer } from './tokenize/tokenizer.js'
 
 /** Settings of a build's first stage; they travel with the build. */
@@ -95,16 +96,37 @@ export interface GatherOptions extends Omit<CompositeOptions, 'name'> {
  * @category stages
  * @since 0.1.0
  */
-export const gather =
-  (gatherers: Gatherer | ReadonlyArray<Gatherer>, options: GatherOptions = {}) =>
+export const gather = (gatherers: Gatherer | ReadonlyArray<Gatherer>, options: GatherOptions = {}): ((request: Request) => TE.TaskEither<GsscError, Gathered>) =>
+  gatherWith(gatherers, options, false)
+
+/**
+ * {@link gather}; `alone`: the gatherers are `build`'s defaults and nothing but what is always
+ * kept competes with the history for the budget (no other packets, gatherers or selector).
+ * Then the history's walk back counts each turn it reads (`gather/walkBound.ts`) through the
+ * build's meter, so the counts are the ones the selector takes next, and stops about where
+ * the turns stop fitting, and at the message limit; otherwise it bounds them, and more of
+ * them become packets.
+ */
+const gatherWith =
+  (gatherers: Gatherer | ReadonlyArray<Gatherer>, options: GatherOptions, alone: boolean) =>
   (request: Request): TE.TaskEither<GsscError, Gathered> => {
-    // what the history check measures, asked again by the history gatherer
     // checked once: the history's reach needs it before the request is checked
     const config = makeConfig(options.config)
-    const measured: Measured = { bounds: new Map(), ends: new Map(), cap: E.isRight(config) ? itemCapOf(config.right) : undefined }
     const tokenizer = options.tokenizer ?? encodingTokenizer('o200k_base')
+    // the build's meter, made first: a walk that counts turns counts them with it
+    const m = meter(tokenizer, options.cache)
+    // what the history check measures, asked again by the history gatherer
+    const measured: Measured = {
+      bounds: new Map(),
+      ends: new Map(),
+      cap: E.isRight(config) ? itemCapOf(config.right) : undefined,
+      // (a build that reads every turn has no walk to stop: nothing is counted ahead of the selector)
+      walk: alone && options.readAllHistory !== true && E.isRight(config) && isTokenizer(tokenizer) ? { meter: m, window: config.right.maxHistoryMessages } : undefined,
+    }
     return pipe(
-      TE.fromEither(
+      // a walk that counts needs the tables loaded before the request check, which walks too
+      measured.walk === undefined ? TE.right(undefined) : TE.fromTask(async () => tokenizer.ready?.()),
+      TE.chainEitherK(() =>
         pipe(
           E.Do,
           E.bind('request', () => validateRequest(request, options.readAllHistory === true ? undefined : historyReach(tokenizer, config, measured)) as E.Either<GsscError, Request>),
@@ -120,7 +142,7 @@ export const gather =
         const all = composite(Array.isArray(gatherers) ? gatherers : [gatherers as Gatherer], options)
         return pipe(
           // load the tokenizer's tables as modules first, so every later count is synchronous anywhere
-          TE.fromTask(async () => tokenizer.ready?.()),
+          measured.walk === undefined ? TE.fromTask(async () => tokenizer.ready?.()) : TE.right(undefined),
           TE.chain(() => all({ request: req, config, now, tokenizer: withMeasured(tokenizer, measured), signal: new AbortController().signal, ...(options.readAllHistory === true ? { readAllHistory: true } : {}) })),
           TE.mapLeft((f): GsscError => gatherError(f.gatherer, f.message)),
           TE.map(({ packets, failures, excluded: left, warnings: said }): Gathered => {
@@ -128,7 +150,7 @@ export const gather =
             return {
               _phase: 'gathered',
               request: req,
-              env: { config, available: availableTokens(config), tokenizer, meter: meter(tokenizer, options.cache), now, layout: options.layout ?? sectioned(), ...(options.previous === undefined ? {} : { previous: fingerprintOf(options.previous) }) },
+              env: { config, available: availableTokens(config), tokenizer, meter: m, now, layout: options.layout ?? sectioned(), ...(options.previous === undefined ? {} : { previous: fingerprintOf(options.previous) }) },
               packets: unique,
               failures,
               excluded: [
@@ -151,6 +173,8 @@ interface Measured {
   readonly ends: Map<string, number>
   /** The per-item cap (`itemCapOf`): the one limit `ends` holds windows' ends for. */
   readonly cap: number | undefined
+  /** A walk that counts turns ({@link gatherWith}'s `alone`): the build's meter, and the message limit, where the gatherer's walk stops. */
+  readonly walk: { readonly meter: Meter; readonly window: number } | undefined
 }
 
 /**
@@ -159,7 +183,8 @@ interface Measured {
  * turn is checked, and the option's own error follows. What it measures goes to `measured`.
  */
 const historyReach = (tokenizer: Tokenizer, config: E.Either<unknown, Config>, measured: Measured): HistoryReach | undefined => {
-  const bound = (tokenizer as Partial<Tokenizer> | null)?.lowerBound
+  const { walk } = measured
+  const bound = walk === undefined ? (tokenizer as Partial<Tokenizer> | null)?.lowerBound : (text: string) => countedBound(walk.meter, text)
   if (E.isLeft(config) || typeof bound !== 'function') return undefined
   const { cap } = measured
   // the cap's check tokenizes a window at the text's start: the gatherer, which caps the
@@ -181,6 +206,7 @@ const historyReach = (tokenizer: Tokenizer, config: E.Either<unknown, Config>, m
   return {
     budget: availableTokens(config.right),
     ...(cap === undefined ? {} : { cut }),
+    ...(walk === undefined ? {} : { window: walk.window }),
     lowerBound: (text) => {
       let b
       try {
@@ -194,12 +220,16 @@ const historyReach = (tokenizer: Tokenizer, config: E.Either<unknown, Config>, m
   }
 }
 
-/** The tokenizer the gatherers get: what the history check measured comes from `measured`. */
-const withMeasured = (tokenizer: Tokenizer, { bounds, ends, cap }: Measured): Tokenizer =>
-  bounds.size === 0 && ends.size === 0
+/**
+ * The tokenizer the gatherers get: what the history check measured comes from `measured`, and
+ * a walk that counts turns counts every text it bounds (the conversation's system turns too,
+ * which are always kept, so the selector counts them anyway).
+ */
+const withMeasured = (tokenizer: Tokenizer, { bounds, ends, cap, walk }: Measured): Tokenizer =>
+  bounds.size === 0 && ends.size === 0 && walk === undefined
     ? tokenizer
     : Object.assign(Object.create(tokenizer) as Tokenizer, {
-        lowerBound: (text: string, above?: number) => bounds.get(text) ?? tokenizer.lowerBound(text, above),
+        lowerBound: (text: string, above?: number) => bounds.get(text) ?? (walk === undefined ? tokenizer.lowerBound(text, above) : countedBound(walk.meter, text)),
         prefixEnd: (text: string, max: number) => (max === cap ? ends.get(text) : undefined) ?? tokenizer.prefixEnd(text, max),
       })
 
@@ -300,6 +330,15 @@ export const defaultGatherers = (options: Pick<BuildOptions<unknown>, 'memory' |
 ]
 
 /**
+ * Whether nothing but what is always kept competes with the history for the budget: `build`'s
+ * own gatherers and selector, and a request without packets (see {@link gatherWith}).
+ */
+const historyAlone = (request: Request, options: Pick<BuildOptions<unknown>, 'memory' | 'rag' | 'gatherers' | 'selector'>): boolean => {
+  const packets = (request as Partial<Request> | null)?.packets
+  return options.memory === undefined && options.rag === undefined && (options.gatherers ?? []).length === 0 && options.selector === undefined && (packets === undefined || (Array.isArray(packets) && packets.length === 0))
+}
+
+/**
  * The default pipeline in one call.
  *
  * @example
@@ -325,9 +364,9 @@ export function build<O>(request: Request, options: BuildOptions<O> = {}): TE.Ta
       pipe(
         request,
         // a summarizing compressor folds the turns that cannot fit into its summary: it reads them all
-        gather(defaultGatherers(options), { ...options, layout, readAllHistory: options.readAllHistory === true || options.compressor?.summarizes === true }),
+        gatherWith(defaultGatherers(options), { ...options, layout, readAllHistory: options.readAllHistory === true || options.compressor?.summarizes === true }, historyAlone(request, options)),
         select(options.selector),
-        TE.chain((s) => pipe(TE.right(s), structure(), compress(options.compressor, renderer), TE.map((r) => [r, s.firstLayout] as const))),
+        TE.chain((s) => pipe(TE.right(s), structure(), compress(options.compressor, renderer), TE.map((r) => [r, s.firstLayout, s.env.meter] as const))),
       ),
   )
 }

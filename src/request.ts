@@ -32,6 +32,12 @@ export interface HistoryReach {
    * here: it must not end the check before the gatherer's walk ends.
    */
   readonly cut?: (text: string) => boolean
+  /**
+   * The history gatherer's message limit (`config.maxHistoryMessages`), when the build's
+   * history gatherer is the default one: no turn before the last `window` after the leading
+   * system turns is read, so none is checked. Default: no limit.
+   */
+  readonly window?: number
 }
 
 /**
@@ -108,9 +114,11 @@ export const reachOf = (history: ReadonlyArray<unknown>, reach: HistoryReach): R
   let lead = 0
   while (lead < history.length - 1 && isRecord(history[lead]) && (history[lead] as { readonly role?: unknown }).role === 'system') lead++
   const { cut } = reach
+  // the oldest turn the gatherer's window lets in (its leading system turns are `[0, lead)`)
+  const oldest = reach.window === undefined ? lead : Math.max(lead, history.length - reach.window)
   let bound = 0
   let i = history.length - 1
-  for (; i > lead && bound <= reach.budget; i--) {
+  for (; i > lead && i >= oldest && bound <= reach.budget; i--) {
     const turn = history[i]
     const content = isRecord(turn) ? turn['content'] : undefined
     bound += (typeof content === 'string' && (cut === undefined || !cut(content)) ? reach.lowerBound(content) : 0) + 1

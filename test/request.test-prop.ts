@@ -18,10 +18,10 @@ const BAD = [
   { turn: { role: 'user', content: [42] }, input: 'content[0]' },
 ] as const
 
-/** `history:a..b` covers turn `i`. */
+/** `history:a..b` covers turn `i` (both ends are in it). */
 const inRange = (id: string, i: number): boolean => {
   const m = /^history:(\d+)\.\.(\d+)$/.exec(id)
-  return m !== null && Number(m[1]) <= i && i < Number(m[2])
+  return m !== null && Number(m[1]) <= i && i <= Number(m[2])
 }
 
 describe('request check and history gatherer', () => {
@@ -33,14 +33,15 @@ describe('request check and history gatherer', () => {
         fc.constantFrom(...BAD),
         fc.integer({ min: 300, max: 20_000 }),
         fc.constantFrom(0.05, 0.25, 1),
-        async (texts, at, bad, maxTokens, maxItemShare) => {
+        fc.constantFrom(3, 10, Number.POSITIVE_INFINITY),
+        async (texts, at, bad, maxTokens, maxItemShare, maxHistoryMessages) => {
           const turns: unknown[] = texts.map((content, i) => ({ role: i % 2 === 0 ? 'user' : 'assistant', content }))
           const index = at % (turns.length + 1)
           turns.splice(index, 0, bad.turn)
           const r = await build({ query: 'what now?', history: turns } as never, {
             tokenizer: gpt4o,
             now: NOW,
-            config: { maxTokens, maxItemShare, maxHistoryMessages: Number.POSITIVE_INFINITY },
+            config: { maxTokens, maxItemShare, maxHistoryMessages },
           })()
           if (r._tag === 'Left') {
             expect(r.left).toMatchObject({ _tag: 'InputError', input: `history[${index}].${bad.input}` })

@@ -105,6 +105,22 @@ describe('a long history: only the turns a build can read are checked', () => {
     }
   })
 
+  it('with the message limit, only the turns it lets in are checked and counted, when the history has the budget to itself', async () => {
+    const history = Array.from({ length: 10_000 }, (_, i) => ok(i))
+    // 50 turns back: within what the budget could hold, before the default limit's 10 turns
+    history[9950] = bad
+    const r = await build({ query: 'q', history }, { tokenizer: gpt4o, now: NOW })()
+    expect(r._tag).toBe('Right')
+    if (r._tag === 'Right') {
+      expect(r.right.included.filter((id) => id.startsWith('history:'))).toHaveLength(10)
+      expect(r.right.excluded.find((x) => x.id === 'history:0..9989')?.reason).toBe('history_limit')
+      // the query, the ten turns (47 characters each), their ends and joins, the layout's text: no turn before the limit
+      expect(r.right.stats.charsTokenized).toBeLessThan(2000)
+    }
+    // inside the limit it is an error naming it
+    expect(left(await build({ query: 'q', history }, { tokenizer: gpt4o, now: NOW, config: { maxHistoryMessages: 100 } })()).message).toMatch(/^history\[9950\]/)
+  })
+
   it('a text the cap looks at is tokenized once: the gatherer finds the window the check tokenized', async () => {
     const windows: number[] = []
     const tokenizer = { ...gpt4o, prefixEnd: (t: string, max: number) => (windows.push(t.length), gpt4o.prefixEnd(t, max)) }

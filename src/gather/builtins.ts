@@ -76,7 +76,9 @@ export const task = (): Gatherer =>
  *   `history_limit`), never made into packets.
  * - Turns that cannot fit are never made into packets either: walking back from the newest,
  *   once the turns' token lower bounds add up to more than the whole available budget, no
- *   older turn can be selected. They are reported as one range exclusion
+ *   older turn can be selected (the bounds are `tokenizer.lowerBound`'s; a `build` whose
+ *   history has the budget to itself gives a tokenizer whose bounds are counted,
+ *   `./walkBound.ts`). They are reported as one range exclusion
  *   (`history:50..4211`, `over_budget`), so a 50,000-turn history costs what its last few
  *   hundred turns cost. Unless the build reads every turn (`readAllHistory`: its compressor
  *   summarizes what cannot fit, and so needs it).

@@ -41,7 +41,12 @@ const stageProblem = (o: Readonly<Record<string, unknown>>): ConfigError | undef
   return undefined
 }
 
-const isTokenizer = (t: unknown): t is Tokenizer =>
+/**
+ * Whether a value has a tokenizer's shape (what the `tokenizer` option must be).
+ *
+ * @category utils
+ */
+export const isTokenizer = (t: unknown): t is Tokenizer =>
   isRecord(t) && typeof t['count'] === 'function' && typeof t['lowerBound'] === 'function' && typeof t['prefixEnd'] === 'function' && typeof t['name'] === 'string'
 
 /**

@@ -32,6 +32,7 @@
 import * as E from 'fp-ts/lib/Either.js'
 import { availableTokens } from '../config.js'
 import { textRenderer } from '../output.js'
+import { countedBound } from '../gather/walkBound.js'
 import type { Request } from '../phase.js'
 import type { BuildResult } from '../report.js'
 import { outputPrefix, unchangedTextPrefix, type PrefixFingerprint } from '../report/prefix.js'
@@ -83,7 +84,8 @@ export const appendRebuild = (prev: Appendable, request: Request, env: AppendEnv
   const { layout } = memo
   // the memo's numbers of each turn, then the new turns'
   const table = buildTable(memo.table, memo.length, turns, meter, layout.roleCost)
-  for (let i = memo.length; i < n; i++) setNew(table, i, tokenizer.lowerBound(turns[i]!.content), turns[i]!.content.length)
+  // the walk's bound of each new turn: counted, as a cold build's walk counts it (`gather/walkBound.ts`)
+  for (let i = memo.length; i < n; i++) setNew(table, i, countedBound(meter, turns[i]!.content), turns[i]!.content.length)
 
   // 1. the history gatherer's walk: the first turn made into a packet
   const budget = availableTokens(config)

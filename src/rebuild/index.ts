@@ -16,7 +16,7 @@ import type { FirstLayout, Request } from '../phase.js'
 import type { BuildOptions } from '../pipeline.js'
 import type { BuildResult } from '../report.js'
 import { fingerprintOf, type Previous } from '../report/prefix.js'
-import { meter } from '../tokenize/meter.js'
+import { meter, type Meter } from '../tokenize/meter.js'
 import { encodingTokenizer, type Tokenizer } from '../tokenize/tokenizer.js'
 import { appendRebuild, type Appendable } from './append.js'
 import { layoutCosts } from './costs.js'
@@ -79,6 +79,12 @@ const keyOf = (request: Request, options: RebuildOptions, before: RebuildKey | u
   return E.right({ config: config.right, given: options.config, tokenizer: options.tokenizer ?? 'default', now: options.now, query: request.query, instructions: request.instructions })
 }
 
+/**
+ * What a cold build gives a rebuildable result: the result, layoutAware's first layout, and
+ * the build's meter (its counts and edges give the history walk's bounds again, uncounted).
+ */
+export type Cold<O> = readonly [BuildResult<O>, FirstLayout | undefined, Meter]
+
 /** JSON of plain data, infinities kept. */
 const json = (v: unknown): string => JSON.stringify(v, (_, x: unknown) => (typeof x === 'number' && !Number.isFinite(x) ? String(x) : x))
 
@@ -104,14 +110,14 @@ const withOutcome = <O>(r: BuildResult<O>, outcome: RebuildOutcome | undefined):
 const coldWith = <O>(
   request: Request,
   options: RebuildOptions,
-  cold: () => TE.TaskEither<GsscError, readonly [BuildResult<O>, FirstLayout | undefined]>,
+  cold: () => TE.TaskEither<GsscError, Cold<O>>,
   key: E.Either<string, RebuildKey>,
   rebuildable: boolean,
   fallback: string | undefined,
 ): TE.TaskEither<GsscError, BuildResult<O>> =>
   pipe(
     cold(),
-    TE.map(([r, first]) => withOutcome(E.isLeft(key) || !rebuildable ? r : remember(request, key.right, r, options, first), fallback === undefined ? undefined : { mode: 'cold', fallback })),
+    TE.map(([r, first, walked]) => withOutcome(E.isLeft(key) || !rebuildable ? r : remember(request, key.right, r, options, first, walked), fallback === undefined ? undefined : { mode: 'cold', fallback })),
   )
 
 /**
@@ -126,7 +132,7 @@ const coldWith = <O>(
 export const withPrevious = <O>(
   request: Request,
   options: RebuildOptions,
-  cold: () => TE.TaskEither<GsscError, readonly [BuildResult<O>, FirstLayout | undefined]>,
+  cold: () => TE.TaskEither<GsscError, Cold<O>>,
 ): TE.TaskEither<GsscError, BuildResult<O>> => {
   const prev = appendable(options.previous) ? options.previous : undefined
   // a build given a previous one is a link in a chain: it carries the data for the next link
@@ -153,7 +159,7 @@ const append = <O>(
   prev: Previous & Appendable,
   request: Request,
   options: RebuildOptions,
-  cold: () => TE.TaskEither<GsscError, readonly [BuildResult<O>, FirstLayout | undefined]>,
+  cold: () => TE.TaskEither<GsscError, Cold<O>>,
   key: E.Either<string, RebuildKey>,
   rebuildable: boolean,
   tokenizer: Tokenizer,
@@ -163,10 +169,10 @@ const append = <O>(
 }
 
 /** The result with what the next build needs, when it can append to it. */
-const remember = <O>(request: Request, key: RebuildKey, r: BuildResult<O>, options: RebuildOptions, first: FirstLayout | undefined): BuildResult<O> => {
+const remember = <O>(request: Request, key: RebuildKey, r: BuildResult<O>, options: RebuildOptions, first: FirstLayout | undefined, walked: Meter): BuildResult<O> => {
   if (typeof r.output !== 'string') return r
   const text = r as unknown as BuildResult<string>
   const tokenizer = options.tokenizer ?? encodingTokenizer('o200k_base')
-  const memo = memoOf(request, key, text, tokenizer, layoutCosts(text.doc, meter(tokenizer, options.cache), text), first)
+  const memo = memoOf(request, key, text, walked, layoutCosts(text.doc, meter(tokenizer, options.cache), text), first)
   return E.isRight(memo) ? { ...r, rebuild: memo.right } : r
 }

@@ -3,7 +3,7 @@
  * so that a build after one more turn costs only that turn (`./append.ts`).
  *
  * It is plain data the caller passes back in (as `previous`), never a hidden cache: the turns
- * the build read (to see that they are unchanged), their exact counts and lower bounds, and
+ * the build read (to see that they are unchanged), their exact counts and the history walk's bounds, and
  * what the layout adds around them. It is made only when the next build can be done by
  * appending: the default text build (sectioned layout, default selector and compressor) of a
  * history of plain `{ role, content: string }` turns, with no other packets, where nothing was
@@ -14,12 +14,14 @@
 import * as E from 'fp-ts/lib/Either.js'
 import { availableTokens, type Config } from '../config.js'
 import { capEnd, itemCapOf } from '../gather/itemCap.js'
+import { countedBound } from '../gather/walkBound.js'
 import { isRecord } from '../messageProblem.js'
 import type { FirstLayout, Request } from '../phase.js'
 import type { BuildResult } from '../report.js'
 import { unchangedTextPrefix, type PrefixReport } from '../report/prefix.js'
 import { reachOf } from '../request.js'
 import { renderBlocks, sectionsOf } from '../structure/document.js'
+import type { Meter } from '../tokenize/meter.js'
 import type { Tokenizer } from '../tokenize/tokenizer.js'
 import type { LayoutCosts } from './costs.js'
 import { notPlain } from './plain.js'
@@ -54,7 +56,7 @@ export interface RebuildMemo {
   readonly length: number
   /** Its leading system turns. */
   readonly lead: number
-  /** Their lower bounds, one more per turn (where the history gatherer's walk starts). */
+  /** Their bounds in the history gatherer's walk, one more per turn (where the walk starts). */
   readonly leadBound: number
   /** The first turn the build read after the leading ones (the request check's reach). */
   readonly from: number
@@ -62,7 +64,7 @@ export interface RebuildMemo {
   readonly reach: number
   /** The turns read: `history[0, lead)`, then `history[from, length)`. */
   readonly turns: ReadonlyArray<unknown>
-  /** What the build knows of each turn of `history[from, length)`: lower bounds, lengths, exact counts from `reach` on where taken, joins. */
+  /** What the build knows of each turn of `history[from, length)`: the walk's bounds, lengths, exact counts from `reach` on where taken, joins. */
   readonly table: TurnTable
   /** layoutAware's first layout, when the build filled a second time: its window (`[from, length)`) and exact count, split at the window's ends. */
   readonly first: WindowCount | undefined
@@ -101,10 +103,11 @@ export const memoOf = (
   request: Request,
   key: RebuildKey,
   result: BuildResult<string>,
-  tokenizer: Tokenizer,
+  walked: Meter,
   costs: LayoutCosts | undefined,
   firstLayout: FirstLayout | undefined,
 ): E.Either<string, RebuildMemo> => {
+  const { tokenizer } = walked
   const history = request.history
   if (!Array.isArray(history)) return E.left('the request has no history')
   if ((request.packets ?? []).length > 0 || (request.media ?? []).length > 0) return E.left('the request has packets or media besides its history')
@@ -115,15 +118,11 @@ export const memoOf = (
   while (lead < history.length && isRecord(history[lead]) && history[lead].role === 'system') lead++
   const reach = reachStart(result)
   if (reach === undefined || lead === history.length) return E.left('the previous build kept no turn')
-  // lower bounds by text while the request check's walk is followed (it asks each turn once more)
-  const lowerBounds = new Map<string, number>()
-  const lb = (text: string): number => {
-    let b = lowerBounds.get(text)
-    if (b === undefined) lowerBounds.set(text, (b = tokenizer.lowerBound(text)))
-    return b
-  }
+  // the walk's bounds as the build took them: from its meter, which counted every turn it walked
+  const lb = (text: string): number => countedBound(walked, text)
   const cap = itemCapOf(key.config)
-  const from = Math.min(reach, reachOf(history, { budget: availableTokens(key.config), lowerBound: lb, ...(cap === undefined ? {} : { cut: (text: string) => capEnd(text, cap, tokenizer) !== undefined }) }).from)
+  const walk = { budget: availableTokens(key.config), lowerBound: lb, window: key.config.maxHistoryMessages }
+  const from = Math.min(reach, reachOf(history, cap === undefined ? walk : { ...walk, cut: (text: string) => capEnd(text, cap, tokenizer) !== undefined }).from)
   const turns = [...history.slice(0, lead), ...history.slice(from)]
   const bad = notPlain(turns, cap, tokenizer)
   if (bad !== undefined) return E.left(bad)

@@ -29,7 +29,9 @@ export const nextMemo = (memo: RebuildMemo, h: ReadonlyArray<unknown>, l: Learne
   const budget = availableTokens(memo.key.config)
   // the request check's reach, from the table's bounds: it only moves on as turns are
   // appended, so it never walks before the table (if it did, the table's start reads more)
-  const from = Math.min(reach, reachFrom(table, memo.table.from, memo.lead, budget) ?? memo.table.from)
+  const limit = memo.key.config.maxHistoryMessages
+  const oldest = limit === Number.POSITIVE_INFINITY ? memo.lead : Math.max(memo.lead, h.length - limit)
+  const from = Math.min(reach, reachFrom(table, memo.table.from, memo.lead, budget, oldest) ?? memo.table.from)
   return {
     ...memo,
     length: h.length,

@@ -17,7 +17,7 @@ import type { Turn } from './layOut.js'
 export interface TurnTable {
   /** The turn at index 0. */
   readonly from: number
-  /** The tokenizer's lower bound of the turn's text (the history gatherer's walk): always known. */
+  /** The history gatherer's walk's bound of the turn's text (`gather/walkBound.ts`): always known. */
   readonly bounds: ReadonlyArray<number>
   /** The text's length in UTF-16 code units (a fill's first test): always known. */
   readonly lengths: ReadonlyArray<number>
@@ -261,16 +261,16 @@ export const nextTable = (t: BuildTable, from: number, reach: number): TurnTable
 
 /**
  * `reachOf`'s `from` (`src/request.ts`: the first turn a build reads, walking back from the
- * newest with lower bounds until past `budget`) from the table's bounds, for a history of
- * `n` turns whose leading system turns end at `lead`; undefined when the walk would go
- * before the table.
+ * newest with the walk's bounds until past `budget`, and no further than `oldest`, the
+ * message limit's first turn) from the table's bounds, for a history of `n` turns whose
+ * leading system turns end at `lead`; undefined when the walk would go before the table.
  *
  * @category utils
  */
-export const reachFrom = (t: BuildTable, from: number, lead: number, budget: number): number | undefined => {
+export const reachFrom = (t: BuildTable, from: number, lead: number, budget: number, oldest: number): number | undefined => {
   let bound = 0
   let i = t.n - 1
-  for (; i > lead && bound <= budget; i--) {
+  for (; i > lead && i >= oldest && bound <= budget; i--) {
     if (i < from) return undefined
     bound += boundOf(t, i) + 1
   }

@@ -1,6 +1,6 @@
 /**
  * The history gatherer's walk, as a rebuild takes it: from the newest turn back, each turn's
- * lower bound and one more added to the leading system turns' until past the budget; the
+ * counted bound (`gather/walkBound.ts`) and one more added to the leading system turns' until past the budget; the
  * turn after the one that passed it is the first made into a packet (`reach`).
  *
  * Over the memo's turns the walk is a binary search on the sums of their bounds
@@ -10,6 +10,7 @@
  *
  * @module
  */
+import { countedBound } from '../gather/walkBound.js'
 import { boundOf, oldestHolding, sumOver, type BuildTable } from './table.js'
 
 /** What the walk reads. */
@@ -51,7 +52,7 @@ export const walkReach = (env: WalkEnv): number => {
   }
   // a turn before the table's is the one the walk stops at, at most
   for (; i >= windowStart; i--) {
-    bound += table.meter.tokenizer.lowerBound(table.turns[i]!.content) + 1
+    bound += countedBound(table.meter, table.turns[i]!.content) + 1
     if (bound > budget) return i + 1
   }
   return windowStart

@@ -39,11 +39,7 @@ export interface Meter {
    * compress stage builds the output's exact count from these.
    */
   readonly counted: (text: string) => number | undefined
-  /**
-   * {@link Meter.counted}, or else {@link Meter.text}, in one lookup: the exact count of a
-   * text, tokenized at most once per build whatever its length. What composing an output's
-   * count from pieces counts with.
-   */
+  /** {@link Meter.text} by another name: what composing an output's count from pieces counts with. */
   readonly once: (text: string) => number
   /**
    * The word edges of a text (`compress/outputCount.ts`), counted with {@link Meter.once}, found
@@ -62,9 +58,6 @@ export interface Meter {
   readonly stats: () => MeterStats
 }
 
-/** Texts up to this length are answered from the meter's memo by `text` (see there). */
-const SHORT = 256
-
 /**
  * @example
  * const m = meter(tokenizer)
@@ -78,10 +71,8 @@ export const meter = (tokenizer: Tokenizer, cache?: TokenCache): Meter => {
   // lower bounds taken: a fill's two passes and its cap checks ask again (a bound cut short
   // by `above` stays a valid, if weaker, bound)
   const bounds = new Map<string, number>()
-  // every text counted, whatever its length. `text` answers from it only for short texts
-  // (headings, labels: they repeat within a build), as before `counted` read it, so which
-  // texts reach the tokenizer (and the stats) stay as they were; one map, not a second one
-  // for the short texts, which held the same entries
+  // every text counted, whatever its length: each distinct text reaches the tokenizer once a
+  // build (the history's walk counts a turn the selector then takes, `gather/walkBound.ts`)
   const exact = new Map<string, number>()
   // null: the text has no word end (looked for, not found)
   const edges = new Map<string, Edges | null>()
@@ -106,15 +97,10 @@ export const meter = (tokenizer: Tokenizer, cache?: TokenCache): Meter => {
     once(value: string): number {
       return value.length === 0 ? 0 : (exact.get(value) ?? own.counts(value))
     },
-    text(value: string): number {
-      if (value.length === 0) return 0
-      // short static strings (headings, labels) repeat within a build: remember them locally
-      const local = value.length <= SHORT ? exact.get(value) : undefined
-      return local ?? own.counts(value)
-    },
   }
   const viaCache = cachedCount(tokenizer, cache, own.count, () => cacheHits++)
-  const { text, once } = own
+  const { once } = own
+  const text = once
   return {
     tokenizer,
     text,

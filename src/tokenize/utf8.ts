@@ -68,20 +68,22 @@ export const utf8Into = (text: string, start: number, end: number, out: Uint8Arr
 }
 
 /**
- * The UTF-8 size of a string, byte for byte what `TextEncoder` would write (a lone surrogate
- * is 3 bytes), without allocating the bytes: the one UTF-8 length in gssc.
+ * The UTF-8 size of a string, or of its code units `[start, end)`, byte for byte what
+ * `TextEncoder` would write (a lone surrogate is 3 bytes, and so is a pair's half the range
+ * cuts off), without allocating the bytes: the one UTF-8 length in gssc.
  *
  * @example
  * utf8Length('a世😀') // 8: 1 + 3 + 4
+ * utf8Length('a世😀', 0, 2) // 4
  * @category utils
  */
-export const utf8Length = (text: string): number => {
-  let n = text.length
-  for (let u = 0; u < text.length; u++) {
+export const utf8Length = (text: string, start = 0, end = text.length): number => {
+  let n = end - start
+  for (let u = start; u < end; u++) {
     const c = text.charCodeAt(u)
     if (c < 0x80) continue
     if (c < 0x800) n += 1
-    else if (c >= 0xd800 && c <= 0xdbff && u + 1 < text.length && (text.charCodeAt(u + 1) & 0xfc00) === 0xdc00) {
+    else if (c >= 0xd800 && c <= 0xdbff && u + 1 < end && (text.charCodeAt(u + 1) & 0xfc00) === 0xdc00) {
       n += 2 // a surrogate pair: two units, four bytes
       u++
     } else n += 2

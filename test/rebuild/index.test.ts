@@ -8,6 +8,7 @@ import * as TE from 'fp-ts/lib/TaskEither.js'
 import { describe, expect, it } from 'vitest'
 import { build, type BuildResult, type Request } from '../../src/index.js'
 import { OWN_STAGES, withPrevious } from '../../src/rebuild/index.js'
+import { meter } from '../../src/tokenize/meter.js'
 import { gpt4o, MINUTE, NOW } from '../helpers.js'
 
 const history = Array.from({ length: 20 }, (_, i) => ({ role: i % 2 === 0 ? 'user' : 'assistant', content: `turn ${i}: the compile script was renamed`, timestamp: NOW - (20 - i) * MINUTE }))
@@ -28,7 +29,7 @@ describe('withPrevious', () => {
     let colds = 0
     const cold = () => {
       colds++
-      return TE.right([prev, undefined] as const)
+      return TE.right([prev, undefined, meter(gpt4o)] as const)
     }
     for (const stage of OWN_STAGES) {
       const r = await withPrevious(next, { tokenizer: gpt4o, now: NOW, config, previous: prev, [stage]: 'given' }, cold)()

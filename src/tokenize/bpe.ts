@@ -8,7 +8,7 @@
  */
 import { Tiktoken, type TiktokenBPE } from 'js-tiktoken/lite'
 import { loadRanks } from './ranks.js'
-import { MAX_BYTES_PER_UNIT, utf8Into } from './utf8.js'
+import { codeUnits, MAX_BYTES_PER_UNIT, utf8Into } from './utf8.js'
 
 export { loadRanks }
 
@@ -50,7 +50,7 @@ export const referenceBpe = (encoding: EncodingName, ranks: TiktokenBPE = loadRa
       const ends = new Int32Array(ids.length)
       // byte offset → UTF-16 offset, only at code point boundaries (−1 inside one)
       const byteToUnit = new Int32Array(MAX_BYTES_PER_UNIT * text.length + 1).fill(-1)
-      utf8Into(text, 0, text.length, new Uint8Array(MAX_BYTES_PER_UNIT * text.length), byteToUnit)
+      utf8Into(codeUnits(text), 0, text.length, new Uint8Array(MAX_BYTES_PER_UNIT * text.length), byteToUnit)
       let off = 0
       ids.forEach((id, i) => {
         off += tokenBytes(enc, id)

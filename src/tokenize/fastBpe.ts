@@ -27,7 +27,7 @@ import { compileSplitter, nextPiece, type Splitter } from './pretokenize.js'
 import { readRankFile } from './rankFile.js'
 import { prefixHashes, rankOf, rankTable, type RankTable } from './rankTable.js'
 import { scratch, type Scratch } from './scratch.js'
-import { MAX_BYTES_PER_UNIT, utf8Into } from './utf8.js'
+import { codeUnits, MAX_BYTES_PER_UNIT, utf8Into } from './utf8.js'
 
 // -------------------------------------------------------------------------------------
 // model
@@ -49,6 +49,8 @@ interface Engine {
   /** Bytes of non-ASCII pieces merged without the character table. */
   mergedWithout: number
   scratch: Scratch
+  /** The code units of the text being counted (`codeUnits`), reused from text to text and grown. */
+  units: Uint16Array
 }
 
 /** Scratch kept between pieces, in bytes; a longer piece gets its own, dropped after use. */
@@ -146,6 +148,7 @@ const createEngine = (encoding: EncodingName): Engine => {
     pairs: pairCache(),
     memo: pieceMemo(),
     scratch: scratch(1024),
+    units: new Uint16Array(1024),
   }
 }
 
@@ -156,43 +159,55 @@ const createEngine = (encoding: EncodingName): Engine => {
 // Pieces of one code unit are cheaper to tokenize than to look up; longer ones than the memo
 // holds are rare and cost a merge anyway.
 const countTokens = (e: Engine, text: string): number => {
+  const units = unitsOf(e, text)
   let total = 0
-  for (let from = 0, end: number; (end = nextPiece(e.splitter, text, from, e.pieceStart)) >= 0; from = end) {
+  for (let from = 0, end: number; (end = nextPiece(e.splitter, text, units, from, e.pieceStart)) >= 0; from = end) {
     const start = e.pieceStart[0]!
     if (end - start < 2 || end - start > MEMO_UNITS) {
-      total += tokenizePiece(e, scratchFor(e, end - start), text, start, end, false)
+      total += tokenizePiece(e, scratchFor(e, end - start), units, start, end, false)
       continue
     }
-    const known = recall(e.memo, text, start, end)
+    const known = recall(e.memo, units, start, end)
     if (known > 0) {
       total += known
       continue
     }
-    const count = tokenizePiece(e, scratchFor(e, end - start), text, start, end, false)
-    remember(e.memo, -1 - known, text, start, end, count)
+    const count = tokenizePiece(e, scratchFor(e, end - start), units, start, end, false)
+    remember(e.memo, -1 - known, units, start, end, count)
     total += count
   }
   return total
 }
 
+// The code units of `text` in the engine's array (grown while texts are within the kept
+// scratch's size; a longer text gets its own): every loop of a count reads them, not the string.
+const unitsOf = (e: Engine, text: string): Uint16Array => {
+  if (text.length <= e.units.length) return codeUnits(text, e.units)
+  const units = codeUnits(text)
+  if (text.length * MAX_BYTES_PER_UNIT <= KEPT_SCRATCH) e.units = units
+  return units
+}
+
 const encodeTokens = (e: Engine, text: string): number[] => {
+  const units = unitsOf(e, text)
   const ids: number[] = []
-  for (let from = 0, end: number; (end = nextPiece(e.splitter, text, from, e.pieceStart)) >= 0; from = end) {
+  for (let from = 0, end: number; (end = nextPiece(e.splitter, text, units, from, e.pieceStart)) >= 0; from = end) {
     const start = e.pieceStart[0]!
     const s = scratchFor(e, end - start)
-    const count = tokenizePiece(e, s, text, start, end, false)
+    const count = tokenizePiece(e, s, units, start, end, false)
     for (let k = 0; k < count; k++) ids.push(s.ranks[k]!)
   }
   return ids
 }
 
 const tokenEnds = (e: Engine, text: string): Int32Array => {
+  const units = unitsOf(e, text)
   let ends: Int32Array = new Int32Array(Math.max(16, text.length >> 1))
   let size = 0
-  for (let from = 0, end: number; (end = nextPiece(e.splitter, text, from, e.pieceStart)) >= 0; from = end) {
+  for (let from = 0, end: number; (end = nextPiece(e.splitter, text, units, from, e.pieceStart)) >= 0; from = end) {
     const start = e.pieceStart[0]!
     const s = scratchFor(e, end - start)
-    const count = tokenizePiece(e, s, text, start, end, true)
+    const count = tokenizePiece(e, s, units, start, end, true)
     if (size + count > ends.length) ends = grown(ends, size + count)
     for (let k = 1; k <= count; k++) ends[size++] = s.units[s.pos[k]!]!
   }
@@ -205,9 +220,9 @@ const grown = (a: Int32Array, min: number): Int32Array => {
   return b
 }
 
-// Tokenizes text[start..end) in `s`: returns the token count, and leaves token k as bytes
-// `[s.pos[k], s.pos[k + 1])` with rank `s.ranks[k]`.
-const tokenizePiece = (e: Engine, s: Scratch, text: string, start: number, end: number, units: boolean): number => {
+// Tokenizes code units text[start..end) in `s`: returns the token count, and leaves token k as
+// bytes `[s.pos[k], s.pos[k + 1])` with rank `s.ranks[k]`.
+const tokenizePiece = (e: Engine, s: Scratch, text: Uint16Array, start: number, end: number, units: boolean): number => {
   const n = utf8Into(text, start, end, s.bytes, units ? s.units : undefined)
   const { table } = e
   if (n === 1) return single(s, table.byteRank[s.bytes[0]!]!, 1)

@@ -42,21 +42,21 @@ export const pieceMemo = (bits = 14): PieceMemo => ({
 })
 
 /**
- * The token count memoized for `text[start..end)` (at most {@link MEMO_UNITS} code units, at
+ * The token count memoized for code units `text[start..end)` (`codeUnits`; at most {@link MEMO_UNITS} code units, at
  * least one), or, when there is none, `−1 − slot`: the slot to hand {@link remember} once the
  * piece is counted.
  *
  * @category utils
  */
-export const recall = (memo: PieceMemo, text: string, start: number, end: number): number => {
+export const recall = (memo: PieceMemo, text: Uint16Array, start: number, end: number): number => {
   const n = end - start
   let h = 0
-  for (let u = start; u < end; u++) h = (Math.imul(h, HASH_BASE) + text.charCodeAt(u)) | 0
+  for (let u = start; u < end; u++) h = (Math.imul(h, HASH_BASE) + text[u]!) | 0
   const slot = Math.imul(h ^ n, GOLDEN) >>> memo.shift
   const { keys, units } = memo
   const meta = keys[2 * slot + 1]!
   if ((meta & 255) !== n || keys[2 * slot] !== h) return -1 - slot
-  for (let u = start, at = slot * MEMO_UNITS; u < end; u++, at++) if (units[at] !== text.charCodeAt(u)) return -1 - slot
+  for (let u = start, at = slot * MEMO_UNITS; u < end; u++, at++) if (units[at] !== text[u]) return -1 - slot
   return meta >>> 8
 }
 
@@ -66,11 +66,11 @@ export const recall = (memo: PieceMemo, text: string, start: number, end: number
  *
  * @category utils
  */
-export const remember = (memo: PieceMemo, slot: number, text: string, start: number, end: number, count: number): void => {
+export const remember = (memo: PieceMemo, slot: number, text: Uint16Array, start: number, end: number, count: number): void => {
   const { keys, units } = memo
   let h = 0
   for (let u = start, at = slot * MEMO_UNITS; u < end; u++, at++) {
-    const c = text.charCodeAt(u)
+    const c = text[u]!
     h = (Math.imul(h, HASH_BASE) + c) | 0
     units[at] = c
   }

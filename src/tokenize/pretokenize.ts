@@ -78,15 +78,16 @@ export const nonCapturing = (pattern: string): string => {
 
 /**
  * Finds the piece at or after UTF-16 offset `from`: returns its end and writes its start to
- * `start[0]`, or returns −1 when no piece is left.
+ * `start[0]`, or returns −1 when no piece is left. `units` holds the text's code units
+ * (`codeUnits`), which the ASCII scan reads; the regex reads the string.
  *
  * @category utils
  */
-export const nextPiece = (splitter: Splitter, text: string, from: number, start: Int32Array): number => {
+export const nextPiece = (splitter: Splitter, text: string, units: Uint16Array, from: number, start: Int32Array): number => {
   // nothing is left (an empty match there would yield no token): asking the global form would
   // compile it, milliseconds of every first count, only to learn that
   if (from >= text.length) return -1
-  const end = splitter.ascii === undefined ? -1 : asciiPieceEnd(splitter.ascii, text, from)
+  const end = splitter.ascii === undefined ? -1 : asciiPieceEnd(splitter.ascii, units, text.length, from)
   if (end > from) {
     start[0] = from
     return end

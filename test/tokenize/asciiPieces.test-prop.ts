@@ -4,6 +4,7 @@ import { asciiPieceEnd } from '../../src/tokenize/asciiPieces.js'
 import type { EncodingName } from '../../src/tokenize/bpe.js'
 import { compileSplitter, nextPiece, type Splitter } from '../../src/tokenize/pretokenize.js'
 import { loadRanks } from '../../src/tokenize/ranks.js'
+import { codeUnits } from '../../src/tokenize/utf8.js'
 import { seeded } from '../prop.js'
 
 const ENCODINGS: ReadonlyArray<EncodingName> = ['o200k_base', 'cl100k_base']
@@ -20,7 +21,8 @@ const text = fc.string({ unit, maxLength: 40 })
 const pieces = (splitter: Splitter, t: string): ReadonlyArray<string> => {
   const start = new Int32Array(1)
   const out: string[] = []
-  for (let from = 0, end: number; (end = nextPiece(splitter, t, from, start)) >= 0; from = end) out.push(t.slice(start[0], end))
+  const units = codeUnits(t)
+  for (let from = 0, end: number; (end = nextPiece(splitter, t, units, from, start)) >= 0; from = end) out.push(t.slice(start[0], end))
   return out
 }
 
@@ -37,7 +39,7 @@ describe.each(ENCODINGS)('ASCII pieces (%s)', (encoding) => {
           regex.lastIndex = from
           const m = regex.exec(t)
           const end = m === null ? -1 : from + m[0].length
-          const got = asciiPieceEnd(encoding, t, from)
+          const got = asciiPieceEnd(encoding, codeUnits(t), t.length, from)
           asked++
           if (got !== -1) {
             decided++

@@ -8,7 +8,7 @@ import { initialParts } from '../../src/tokenize/pieceParts.js'
 import { compileSplitter, nextPiece, nonCapturing } from '../../src/tokenize/pretokenize.js'
 import { prefixHashes, rankOf, rankTable, type RankTable } from '../../src/tokenize/rankTable.js'
 import { scratch } from '../../src/tokenize/scratch.js'
-import { utf8Into } from '../../src/tokenize/utf8.js'
+import { codeUnits, utf8Into } from '../../src/tokenize/utf8.js'
 
 const ENCODINGS: ReadonlyArray<EncodingName> = ['o200k_base', 'cl100k_base']
 
@@ -91,20 +91,20 @@ describe('utf8Into', () => {
 
   it.each(cases)('writes the bytes TextEncoder writes for %j', (text) => {
     const out = new Uint8Array(text.length * 3)
-    const n = utf8Into(text, 0, text.length, out)
+    const n = utf8Into(codeUnits(text), 0, text.length, out)
     expect(Array.from(out.subarray(0, n))).toEqual(Array.from(new TextEncoder().encode(text)))
   })
 
   it('maps the first byte of each code point to its UTF-16 offset, and the rest to −1', () => {
     const text = 'aé世😀\uD800'
     const units = new Int32Array(text.length * 3 + 1)
-    const n = utf8Into(text, 0, text.length, new Uint8Array(text.length * 3), units)
+    const n = utf8Into(codeUnits(text), 0, text.length, new Uint8Array(text.length * 3), units)
     expect(Array.from(units.subarray(0, n + 1))).toEqual([0, 1, -1, 2, -1, -1, 3, -1, -1, -1, 5, -1, -1, 6])
   })
 
   it('encodes a slice, leaving the rest of the string alone', () => {
     const out = new Uint8Array(6)
-    expect(utf8Into('ab世c', 2, 3, out)).toBe(3)
+    expect(utf8Into(codeUnits('ab世c'), 2, 3, out)).toBe(3)
     expect(Array.from(out.subarray(0, 3))).toEqual([0xe4, 0xb8, 0x96])
   })
 })
@@ -121,7 +121,7 @@ describe('pre-tokenizer', () => {
     const splitter = compileSplitter(pattern)
     const start = new Int32Array(1)
     const pieces: string[] = []
-    for (let from = 0, end: number; (end = nextPiece(splitter, text, from, start)) >= 0; from = end)
+    for (let from = 0, end: number; (end = nextPiece(splitter, text, codeUnits(text), from, start)) >= 0; from = end)
       pieces.push(text.slice(start[0], end))
     expect(pieces).toEqual(expected)
   })
@@ -129,9 +129,9 @@ describe('pre-tokenizer', () => {
   it('skips text no alternative matches, as matchAll does', () => {
     const splitter = compileSplitter('[a-z]+')
     const start = new Int32Array(1)
-    expect(nextPiece(splitter, '12ab', 0, start)).toBe(4)
+    expect(nextPiece(splitter, '12ab', codeUnits('12ab'), 0, start)).toBe(4)
     expect(start[0]).toBe(2)
-    expect(nextPiece(splitter, '12ab', 4, start)).toBe(-1)
+    expect(nextPiece(splitter, '12ab', codeUnits('12ab'), 4, start)).toBe(-1)
   })
 
   it.each(ENCODINGS)('never compiles the global form for text the sticky one splits to its end (%s)', (encoding) => {
@@ -141,7 +141,7 @@ describe('pre-tokenizer', () => {
     const start = new Int32Array(1)
     const text = "Please summarise the build failure, and suggest a fix: it's 2 lines."
     let pieces = 0
-    for (let from = 0, end: number; (end = nextPiece(splitter, text, from, start)) >= 0; from = end) pieces++
+    for (let from = 0, end: number; (end = nextPiece(splitter, text, codeUnits(text), from, start)) >= 0; from = end) pieces++
     expect(pieces).toBeGreaterThan(10)
     expect(asked).toBe(0)
   })
@@ -155,7 +155,7 @@ const mergeWith = (
   merge: 'scan' | 'heap',
 ): ReadonlyArray<number> => {
   const s = scratch(piece.length * 3 + 1)
-  const n = utf8Into(piece, 0, piece.length, s.bytes)
+  const n = utf8Into(codeUnits(piece), 0, piece.length, s.bytes)
   prefixHashes(s.bytes, n, s.hash)
   const parts = initialParts(t.table, chars, s, n)
   const m = merge === 'scan' ? mergeByScan(t.table, pairCache(8), s, parts) : mergeByHeap(t.table, pairCache(8), s, n, parts)
@@ -185,7 +185,7 @@ describe.each(ENCODINGS)('merging (%s)', (encoding) => {
   it('starts a Han run from whole characters, not bytes', () => {
     const piece = pieces[0]! + '随着经济的快速发展越来越多的人开始关注环境保护和可持续发展的问题'
     const s = scratch(piece.length * 3)
-    const n = utf8Into(piece, 0, piece.length, s.bytes)
+    const n = utf8Into(codeUnits(piece), 0, piece.length, s.bytes)
     expect(n).toBe(piece.length * 3)
     // cl100k lacks single tokens for some of these characters; those stay three bytes
     const most = encoding === 'o200k_base' ? 1.1 : 1.6

@@ -9,7 +9,7 @@ import { pairCache } from '../../src/tokenize/pairCache.js'
 import { initialParts } from '../../src/tokenize/pieceParts.js'
 import { prefixHashes, rankTable, type RankTable } from '../../src/tokenize/rankTable.js'
 import { scratch } from '../../src/tokenize/scratch.js'
-import { utf8Into } from '../../src/tokenize/utf8.js'
+import { codeUnits, utf8Into } from '../../src/tokenize/utf8.js'
 import { seeded } from '../prop.js'
 
 const ENCODINGS: ReadonlyArray<EncodingName> = ['o200k_base', 'cl100k_base']
@@ -100,7 +100,7 @@ describe.each(ENCODINGS)('merge strategies agree (%s)', (encoding) => {
 
   const merged = (t: RankTable, c: CharTable, piece: string, byHeap: boolean): ReadonlyArray<number> => {
     const s = scratch(piece.length * 3 + 1)
-    const n = utf8Into(piece, 0, piece.length, s.bytes)
+    const n = utf8Into(codeUnits(piece), 0, piece.length, s.bytes)
     prefixHashes(s.bytes, n, s.hash)
     const parts = initialParts(t, c, s, n)
     const m = byHeap ? mergeByHeap(t, cache, s, n, parts) : mergeByScan(t, cache, s, parts)

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { referenceBpe, type EncodingName } from '../../src/tokenize/bpe.js'
 import { fastBpe } from '../../src/tokenize/fastBpe.js'
 import { MEMO_UNITS, pieceMemo, recall, remember } from '../../src/tokenize/pieceMemo.js'
+import { codeUnits } from '../../src/tokenize/utf8.js'
 import { seeded } from '../prop.js'
 
 const ENCODINGS: ReadonlyArray<EncodingName> = ['o200k_base', 'cl100k_base']
@@ -19,14 +20,14 @@ describe('pieceMemo', () => {
         const memo = pieceMemo(2)
         const last = new Map<string, number>()
         for (const [p, count] of ops) {
-          const known = recall(memo, p, 0, p.length)
+          const known = recall(memo, codeUnits(p), 0, p.length)
           if (known > 0) expect(known).toBe(last.get(p))
           else {
-            remember(memo, -1 - known, p, 0, p.length, count)
+            remember(memo, -1 - known, codeUnits(p), 0, p.length, count)
             last.set(p, count)
           }
           // just stored or just found: a second look hits
-          expect(recall(memo, p, 0, p.length)).toBe(last.get(p))
+          expect(recall(memo, codeUnits(p), 0, p.length)).toBe(last.get(p))
         }
       }),
       seeded(2_000),
@@ -38,18 +39,18 @@ describe('pieceMemo', () => {
     const a = '\u4e00\uac00\u4e00'
     const b = '\u4e01\u07db\u39d6'
     const memo = pieceMemo(4)
-    const slot = recall(memo, a, 0, 3)
+    const slot = recall(memo, codeUnits(a), 0, 3)
     expect(slot).toBeLessThan(0)
-    remember(memo, -1 - slot, a, 0, 3, 5)
-    expect(recall(memo, b, 0, 3)).toBe(slot)
-    expect(recall(memo, a, 0, 3)).toBe(5)
+    remember(memo, -1 - slot, codeUnits(a), 0, 3, 5)
+    expect(recall(memo, codeUnits(b), 0, 3)).toBe(slot)
+    expect(recall(memo, codeUnits(a), 0, 3)).toBe(5)
   })
 
   it('reads a piece inside a longer text by its offsets', () => {
     const memo = pieceMemo(4)
     const text = 'xx我们的yy'
-    remember(memo, -1 - recall(memo, text, 2, 5), text, 2, 5, 2)
-    expect(recall(memo, '我们的', 0, 3)).toBe(2)
+    remember(memo, -1 - recall(memo, codeUnits(text), 2, 5), codeUnits(text), 2, 5, 2)
+    expect(recall(memo, codeUnits('我们的'), 0, 3)).toBe(2)
   })
 })
 

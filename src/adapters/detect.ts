@@ -60,6 +60,8 @@ const FIELD: Readonly<Record<string, ReadonlySet<Kind>>> = {
   phase: RESPONSES,
   parts: GSSC,
 }
+// the fields once, not an array of them per message (every turn a build reads is looked at)
+const FIELDS: ReadonlyArray<readonly [string, ReadonlySet<Kind>]> = Object.entries(FIELD)
 
 /** The shapes a content part type is found in (some need a field to tell them apart). */
 const partEvidence = (p: Record<string, unknown>): Evidence => {
@@ -86,7 +88,7 @@ const evidence = (m: unknown): Evidence => {
   if (typeof m['_getType'] === 'function' || (m['lc'] === 1 && m['type'] === 'constructor') || (typeof m['type'] === 'string' && isRecord(m['data']))) return set('langchain')
   if (m['role'] === undefined) return typeof m['type'] === 'string' ? RESPONSES : undefined
   let e: Evidence = m['type'] === 'message' ? RESPONSES : undefined
-  for (const k of Object.keys(FIELD)) if (m[k] !== undefined) e = meet(e, FIELD[k])
+  for (const [k, kinds] of FIELDS) if (m[k] !== undefined) e = meet(e, kinds)
   const c = m['content']
   if (c === null) e = meet(e, CHAT)
   if (Array.isArray(c)) for (const p of c) if (isRecord(p)) e = meet(e, partEvidence(p))

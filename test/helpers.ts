@@ -1,5 +1,9 @@
 /** Shared test values: the real tokenizer, a fixed clock, and Either unwrapping. */
 import * as E from 'fp-ts/lib/Either.js'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { onTestFinished } from 'vitest'
 import type * as TE from 'fp-ts/lib/TaskEither.js'
 import { createTokenizer } from '../src/tokenize/tokenizer.js'
 
@@ -22,3 +26,10 @@ export const gpt4o = right(createTokenizer('gpt-4o'))
 export const NOW = Date.parse('2026-01-01T12:00:00Z')
 
 export const MINUTE = 60_000
+
+/** A new temporary folder (`prefix` names it), removed once the test that asked for it has finished. */
+export const scratchDir = (prefix: string): string => {
+  const dir = mkdtempSync(join(tmpdir(), prefix))
+  onTestFinished(() => rmSync(dir, { recursive: true, force: true }))
+  return dir
+}

@@ -1,8 +1,7 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { gpt4o } from '../helpers.js'
+import { gpt4o, scratchDir } from '../helpers.js'
 import { run } from '../../src/cli/main.js'
 import { cli } from './run.js'
 
@@ -114,7 +113,7 @@ describe('gssc build', () => {
   })
 
   it('reports history turns beyond --max-history in the summary, --explain and the HTML report', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'gssc-limit-'))
+    const dir = scratchDir('gssc-limit-')
     const file = join(dir, 'sixty.jsonl')
     writeFileSync(file, Array.from({ length: 60 }, (_, i) => JSON.stringify({ role: i % 2 ? 'assistant' : 'user', content: `turn ${i}` })).join('\n'))
     const report = join(dir, 'report.html')

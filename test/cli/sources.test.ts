@@ -1,11 +1,10 @@
-import { mkdtempSync, readFileSync, existsSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync, existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { checkAnthropic } from '../../src/render/checkAnthropic.js'
 import { checkOpenAI } from '../../src/render/checkOpenAI.js'
 import { countAnthropic, countOpenAI } from '../../src/render/count.js'
-import { gpt4o } from '../helpers.js'
+import { gpt4o, scratchDir } from '../helpers.js'
 import { cli } from './run.js'
 
 const SESSION = 'examples/data/sessions/pi-invoice-rounding.jsonl'
@@ -125,7 +124,7 @@ describe('gssc build --workspace', () => {
   })
 
   it('workspace init writes a starter workspace and never overwrites', async () => {
-    const dir = join(mkdtempSync(join(tmpdir(), 'gssc-ws-')), 'ws')
+    const dir = join(scratchDir('gssc-ws-'), 'ws')
     const first = await cli(['workspace', 'init', dir])
     expect(first.code).toBe(0)
     expect(existsSync(join(dir, 'AGENTS.md'))).toBe(true)
@@ -138,7 +137,7 @@ describe('gssc build --workspace', () => {
   })
 
   it("workspace init shows a hostile folder name's control characters, and quotes it in the command it suggests", async () => {
-    const dir = join(mkdtempSync(join(tmpdir(), 'gssc-ws-')), "it's \u001b[31mred")
+    const dir = join(scratchDir('gssc-ws-'), "it's \u001b[31mred")
     const r = await cli(['workspace', 'init', dir])
     expect(r.code).toBe(0)
     expect(existsSync(join(dir, 'AGENTS.md'))).toBe(true)
@@ -181,7 +180,7 @@ describe('gssc build --chunks', () => {
 
 describe('gssc build --explain and --report', () => {
   it('prints the budget table on stderr and writes a self-contained HTML report', async () => {
-    const file = join(mkdtempSync(join(tmpdir(), 'gssc-report-')), 'report.html')
+    const file = join(scratchDir('gssc-report-'), 'report.html')
     const r = await cli(['build', '-q', 'Why does the compile step fail?', '--history', 'test/fixtures/cli/history.jsonl', '--packets', 'test/fixtures/cli/packets.jsonl', '--max-tokens', '300', '--explain', '--report', file])
     expect(r.code).toBe(0)
     expect(r.stderr).toContain('available')

@@ -1,5 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import * as E from 'fp-ts/lib/Either.js'
 import { describe, expect, it } from 'vitest'
@@ -8,6 +7,7 @@ import { PART_SEPARATOR } from '../../src/structure/parts.js'
 import { defaultTemplates, TEMPLATE_FILES, type PromptTemplates } from '../../src/conversation/templates.js'
 import { defaultTemplatesDir, loadTemplates } from '../../src/conversation/templateFiles.js'
 import type { AgentInfo, RunContext } from '../../src/conversation/types.js'
+import { scratchDir } from '../helpers.js'
 
 // small stand-ins make the exact layout visible; the shipped files are tested below
 const T: PromptTemplates = { baseRulesChat: 'CHAT RULES', baseRulesRun: 'RUN RULES', toolPolicy: 'TOOL RULES', runDirectiveProtocol: 'PROTOCOL' }
@@ -168,7 +168,7 @@ describe('templates', () => {
   })
 
   it('loads templates from another folder, and names the file it cannot read', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'gssc-templates-'))
+    const dir = scratchDir('gssc-templates-')
     for (const [key, file] of Object.entries(TEMPLATE_FILES)) writeFileSync(join(dir, file), `\n${key} text\n`)
     expect(loadTemplates(dir)).toEqual(E.right({ baseRulesChat: 'baseRulesChat text', baseRulesRun: 'baseRulesRun text', toolPolicy: 'toolPolicy text', runDirectiveProtocol: 'runDirectiveProtocol text' }))
     const missing = loadTemplates(join(dir, 'nope'))

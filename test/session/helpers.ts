@@ -1,8 +1,9 @@
 /** Shared helpers of the session tests. */
 import * as E from 'fp-ts/lib/Either.js'
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { afterAll } from 'vitest'
 import type { Part } from '../../src/message.js'
 import { branchContext, type ContextOptions } from '../../src/session/context.js'
 import { loadSession, type SessionLoadOptions } from '../../src/session/load.js'
@@ -29,7 +30,18 @@ export const contextOf = async (name: string, options: ContextOptions & SessionL
 export const texts = (parts: ReadonlyArray<Part>): ReadonlyArray<string> =>
   parts.map((p) => (p._tag === 'Text' || p._tag === 'Thinking' ? p.text : p._tag === 'ToolCall' ? `${p.name}(${JSON.stringify(p.args)})` : p._tag))
 
-export const tempDir = (): string => mkdtempSync(join(tmpdir(), 'gssc-session-test-'))
+/** The folders {@link tempDir} made in this test file: removed once its tests have run. */
+const made: string[] = []
+afterAll(() => {
+  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true })
+})
+
+/** A new temporary folder, removed after the test file's tests. */
+export const tempDir = (): string => {
+  const dir = mkdtempSync(join(tmpdir(), 'gssc-session-test-'))
+  made.push(dir)
+  return dir
+}
 
 /** Writes lines (newline-terminated) to a new temporary file and returns its path. */
 export const writeSession = (name: string, lines: ReadonlyArray<string>): string => {

@@ -1,5 +1,5 @@
 import { chmod, mkdir, writeFile } from 'node:fs/promises'
-import { readFileSync } from 'node:fs'
+import { readFileSync, realpathSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { fixture } from '../shared.js'
@@ -28,7 +28,8 @@ describe('gssc workspace prompt', () => {
       const r = await cli(['workspace', 'prompt', join(NANOBOT, ws), '--nanobot-version', version, ...CLOCK, ...bundled], { PATH: bin })
       expect(r.code).toBe(0)
       const text = readFileSync(join(NANOBOT, 'expected', expected), 'utf8')
-      expect(r.stdout).toBe(text.replaceAll('{WORKSPACE}', join(NANOBOT, ws)).replaceAll('{BUILTIN_SKILLS}', builtin === undefined ? '' : join(NANOBOT, builtin)))
+      // paths as nanobot prints them: resolved (the fixtures may sit behind a link)
+      expect(r.stdout).toBe(text.replaceAll('{WORKSPACE}', realpathSync(join(NANOBOT, ws))).replaceAll('{BUILTIN_SKILLS}', builtin === undefined ? '' : realpathSync(join(NANOBOT, builtin))))
     }),
   )
 

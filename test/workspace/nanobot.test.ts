@@ -5,7 +5,7 @@
  * gh and summarize not). The file name says the workspace, the nanobot version and whether
  * the bundled skills were on.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, realpathSync } from 'node:fs'
 import * as E from 'fp-ts/lib/Either.js'
 import { describe, expect, it } from 'vitest'
 import { loadWorkspace, type LoadOptions } from '../../src/workspace/load.js'
@@ -51,7 +51,8 @@ describe('nanobot fixtures, byte for byte', () => {
   it.each(CASES.map((c) => [c.file, c] as const))('%s', async (_, c) => {
     const ws = right(await loadWorkspace(c.workspace, options(c, { timeZoneLabel: 'CST' }))())
     const built = right(buildSystemPrompt(ws, { tokenizer, runtime: NANOBOT_RUNTIME }))
-    const expected = readFileSync(`${EXPECTED}/${c.file}`, 'utf8').replaceAll('{WORKSPACE}', ws.root).replaceAll('{BUILTIN_SKILLS}', c.builtin ?? '{BUILTIN_SKILLS}')
+    // paths as nanobot prints them: resolved, as they are wherever the fixtures are (a checkout may sit behind a link)
+    const expected = readFileSync(`${EXPECTED}/${c.file}`, 'utf8').replaceAll('{WORKSPACE}', ws.root).replaceAll('{BUILTIN_SKILLS}', c.builtin === undefined ? '{BUILTIN_SKILLS}' : realpathSync(c.builtin))
     expect(built.prompt).toBe(expected)
     expect(built.tokens).toBe(tokenizer.count(expected))
     expect(ws.problems).toEqual([])

@@ -45,8 +45,9 @@ describe('countedBound', () => {
     const text = 'the build fails because the compile script is missing, so we rename it'
     const b = countedBound(m, text)
     expect(m.counted(text)).toBe(gpt4o.count(text))
-    // the first word end is after "the", the last before " it": the ends' UTF-8 bytes, not their counts
-    expect(b).toBe(gpt4o.count(text) - 'the'.length - ' it'.length + 1)
+    // the first word end is after "the", the last before " it": the ends' counts, found once as the text's edges
+    expect(b).toBe(gpt4o.count(text) - gpt4o.count('the') - gpt4o.count(' it') + 1)
+    expect(m.found(text)).toEqual({ first: 3, last: text.length - 3, head: gpt4o.count('the'), tail: gpt4o.count(' it') })
     const calls = m.stats().tokenizerCalls
     expect(m.text(text)).toBe(gpt4o.count(text))
     expect(m.stats().tokenizerCalls).toBe(calls)

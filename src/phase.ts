@@ -171,6 +171,12 @@ export interface Selection {
   readonly packet: Packet
   readonly tokens: number
   readonly scores: Scores
+  /**
+   * Where the packet is among the gathered packets (`Gathered.packets`), when the selector
+   * knows it: layouts that keep input order read it here instead of looking for the packet
+   * among thousands it left out (`inputOrder`).
+   */
+  readonly at?: number
 }
 
 // -------------------------------------------------------------------------------------

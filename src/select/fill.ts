@@ -61,10 +61,13 @@ export const fillUnworded = (g: Gathered, prepared: Prepared, options: SelectOpt
   const windowed = options.history !== 'all'
   const selected: Selection[] = []
   const left = leftOut()
-  const take = (p: Packet): void => {
-    selected.push({ packet: p, tokens: meter.packet(p), scores: prepared.scores.get(p.id)! })
+  // `at`: where the packet is among the gathered ones, when known (a unit of one packet is at
+  // its `index`); layouts read input order from it (`Selection.at`)
+  const take = (p: Packet, at?: number): void => {
+    const scores = prepared.scores.get(p.id)!
+    selected.push(at === undefined ? { packet: p, tokens: meter.packet(p), scores } : { packet: p, tokens: meter.packet(p), scores, at })
   }
-  prepared.always.forEach(take)
+  for (const p of prepared.always) take(p)
   let remaining = available - (options.reserve ?? 0) - selected.reduce((s, x) => s + x.tokens + decoration(x.packet), 0)
 
   const rooms = shareRooms(config.types, remaining)
@@ -100,7 +103,8 @@ export const fillUnworded = (g: Gathered, prepared: Prepared, options: SelectOpt
     if (anyCap) for (const p of u.packets) used.set(p.type, (used.get(p.type) ?? 0) + meter.packet(p) + decoration(p))
     remaining -= cost
     if (anyFloor) taken.add(u)
-    for (const p of u.packets) take(p)
+    if (u.packets.length === 1) take(u.packets[0]!, u.index)
+    else for (const p of u.packets) take(p)
   }
   /** Why the unit would break its type's cap (by lower bounds, or `exact` counts), if it would. */
   const capBroken = (u: Unit, exact: boolean): string | undefined => {
@@ -158,6 +162,26 @@ export const fillUnworded = (g: Gathered, prepared: Prepared, options: SelectOpt
       missed(u, undefined, false)
       return undefined
     }
+    // one packet and no caps (most units of most builds): the steps below, with its
+    // decoration and known count looked up once, not once per step
+    if (!anyCap && u.packets.length === 1) {
+      const p = u.packets[0]!
+      const d = decoration(p)
+      const known = meter.known(p)
+      if ((known ?? p.content.length) + d > remaining) {
+        const b = (known ?? meter.atLeast(p, remaining)) + d
+        if (b > remaining) {
+          missed(u, b, known === undefined)
+          return undefined
+        }
+      }
+      const cost = (known ?? meter.packet(p)) + d
+      if (cost > remaining) {
+        missed(u, cost, false)
+        return undefined
+      }
+      return cost
+    }
     const bound = longestOf(u) > remaining ? boundOf(u, remaining) : 0
     const capped = capBroken(u, false)
     if (capped !== undefined) {
@@ -197,7 +221,10 @@ export const fillUnworded = (g: Gathered, prepared: Prepared, options: SelectOpt
     let open = true
     for (const u of level.history) {
       if (anyFloor && taken.has(u)) continue
-      if (!windowed) u.packets.forEach(take)
+      if (!windowed) {
+        if (u.packets.length === 1) take(u.packets[0]!, u.index)
+        else for (const p of u.packets) take(p)
+      }
       else if (!open) exclude(u, 'over_budget', BEHIND_WINDOW)
       else {
         const cost = fitting(u)

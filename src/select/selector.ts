@@ -117,8 +117,17 @@ export const prepare = (g: Gathered, options: SelectOptions = {}): Prepared => {
   // as the build's report (the scores are plain readonly data, never written to)
   const same = new Map<number | undefined, Scores>()
   let grouped = false
-  for (const p of g.packets) {
-    const r = p.type === 'history' && p.relevance === undefined && options.relevance === undefined ? undefined : rel(p)
+  // relevance first, in a loop of its own: scoring a thousand passages is most of a build's
+  // selection, and it runs faster with nothing else in the loop (the records below allocate)
+  const packets = g.packets
+  const rels: Array<number | undefined> = new Array(packets.length)
+  for (let i = 0; i < packets.length; i++) {
+    const p = packets[i]!
+    rels[i] = p.type === 'history' && p.relevance === undefined && options.relevance === undefined ? undefined : rel(p)
+  }
+  for (let i = 0; i < packets.length; i++) {
+    const p = packets[i]!
+    const r = rels[i]
     const { rec, comp } = scorers(p.type)
     const c = rec(p)
     const composite = comp(r, c)

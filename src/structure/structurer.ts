@@ -12,21 +12,28 @@ export type Structurer = (s: Selected) => Document
 /**
  * Where each selected packet was among the gathered ones, by id: sections that keep input
  * order use it. Only the selection is indexed: a build may gather thousands of packets it
- * leaves out, and it lays out twice (`layoutAware`).
+ * leaves out, and it lays out twice (`layoutAware`). A selection that says where its packet
+ * is (`Selection.at`, as gssc's selector does) is taken at its word; the others are looked
+ * for among the packets from the first on, until every one is found.
  */
 export const inputOrder = (s: Selected): ReadonlyMap<string, number> => {
-  // one map, not a set of the chosen ids and then the map: the chosen ids go in first (-1:
-  // not found yet) and take their positions; an id not among the packets leaves again
+  // the chosen ids go in first, at their place when they say it (-1: not found yet); an id
+  // not among the packets leaves again
   const order = new Map<string, number>()
-  for (const x of s.selected) order.set(x.packet.id, -1)
-  let found = 0
-  for (let i = 0; i < s.packets.length; i++) {
+  let missing = 0
+  for (const x of s.selected) {
+    if (x.at !== undefined && s.packets[x.at] === x.packet) order.set(x.packet.id, x.at)
+    else {
+      order.set(x.packet.id, -1)
+      missing++
+    }
+  }
+  for (let i = 0; i < s.packets.length && missing > 0; i++) {
     const id = s.packets[i]!.id
-    const at = order.get(id)
-    if (at === undefined) continue
-    if (at < 0) found++
+    if (order.get(id) !== -1) continue
+    missing--
     order.set(id, i)
   }
-  if (found < order.size) for (const [id, at] of order) if (at < 0) order.delete(id)
+  if (missing > 0) for (const [id, at] of order) if (at < 0) order.delete(id)
   return order
 }

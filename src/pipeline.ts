@@ -30,6 +30,7 @@ import { truncate } from './compress/truncate.js'
 import type { Compressor } from './compress/compressor.js'
 import { additional, history, instructions, memory, rag, task, type MemorySearch, type Retrieve } from './gather/builtins.js'
 import { composite, type CompositeOptions } from './gather/composite.js'
+import { settleAll } from './gather/own.js'
 import type { Gatherer } from './gather/gatherer.js'
 import { capEnd, itemCapOf } from './gather/itemCap.js'
 import { checkRunOptions, isTokenizer } from './gather/options.js'
@@ -109,7 +110,10 @@ export const gather = (gatherers: Gatherer | ReadonlyArray<Gatherer>, options: G
  */
 const gatherWith =
   (gatherers: Gatherer | ReadonlyArray<Gatherer>, options: GatherOptions, alone: boolean) =>
-  (request: Request): TE.TaskEither<GsscError, Gathered> => {
+  (request: Request): TE.TaskEither<GsscError, Gathered> =>
+  // one task, its steps in plain order: each TaskEither hop of a pipe is a promise and a
+  // closure or two, and a build has nothing to wait for here but the tokenizer's tables
+  async () => {
     // checked once: the history's reach needs it before the request is checked
     const config = makeConfig(options.config)
     const tokenizer = options.tokenizer ?? encodingTokenizer('o200k_base')
@@ -123,48 +127,39 @@ const gatherWith =
       // (a build that reads every turn has no walk to stop: nothing is counted ahead of the selector)
       walk: alone && options.readAllHistory !== true && E.isRight(config) && isTokenizer(tokenizer) ? { meter: m, window: config.right.maxHistoryMessages } : undefined,
     }
-    return pipe(
-      // a walk that counts needs the tables loaded before the request check, which walks too
-      measured.walk === undefined ? TE.right(undefined) : TE.fromTask(async () => tokenizer.ready?.()),
-      TE.chainEitherK(() =>
-        pipe(
-          E.Do,
-          E.bind('request', () => validateRequest(request, options.readAllHistory === true ? undefined : historyReach(tokenizer, config, measured)) as E.Either<GsscError, Request>),
-          E.bind('config', () => config as E.Either<GsscError, Config>),
-          E.bind('now', () => checkRunOptions(options) as E.Either<GsscError, number>),
-          E.chainFirst(() => {
-            const bad = options.previous === undefined ? undefined : previousProblem(options.previous)
-            return bad === undefined ? E.right(undefined) : E.left<GsscError>(configError(`previous${bad.at}`, bad.value, bad.problem))
-          }),
-        ),
-      ),
-      TE.chain(({ request: req, config, now }) => {
-        const all = composite(Array.isArray(gatherers) ? gatherers : [gatherers as Gatherer], options)
-        return pipe(
-          // load the tokenizer's tables as modules first, so every later count is synchronous anywhere
-          measured.walk === undefined ? TE.fromTask(async () => tokenizer.ready?.()) : TE.right(undefined),
-          TE.chain(() => all({ request: req, config, now, tokenizer: withMeasured(tokenizer, measured), signal: new AbortController().signal, ...(options.readAllHistory === true ? { readAllHistory: true } : {}) })),
-          TE.mapLeft((f): GsscError => gatherError(f.gatherer, f.message)),
-          TE.map(({ packets, failures, excluded: left, warnings: said }): Gathered => {
-            const { unique, excluded, warnings } = dedupe(packets)
-            return {
-              _phase: 'gathered',
-              request: req,
-              env: { config, available: availableTokens(config), tokenizer, meter: m, now, layout: options.layout ?? sectioned(), ...(options.previous === undefined ? {} : { previous: fingerprintOf(options.previous) }) },
-              packets: unique,
-              failures,
-              excluded: [
-                ...failures.map((f): Exclusion => ({ id: `gatherer:${f.gatherer}`, reason: 'gatherer_failure', detail: `${f.reason}: ${f.message}` })),
-                ...(left ?? []),
-                ...excluded,
-              ],
-              warnings: [...(said ?? []), ...warnings],
-            }
-          }),
-          TE.chain((g) => (options.embed === undefined ? TE.right(g) : embedGathered(options.embed)(g))),
-        )
-      }),
-    )
+    // a walk that counts needs the tables loaded before the request check, which walks too
+    if (measured.walk !== undefined) await tokenizer.ready?.()
+    // the request first, then the config, the other options and `previous`: the first wrong one is the error
+    const req = validateRequest(request, options.readAllHistory === true ? undefined : historyReach(tokenizer, config, measured))
+    if (E.isLeft(req)) return req
+    if (E.isLeft(config)) return config
+    const now = checkRunOptions(options)
+    if (E.isLeft(now)) return now
+    const bad = options.previous === undefined ? undefined : previousProblem(options.previous)
+    if (bad !== undefined) return E.left(configError(`previous${bad.at}`, bad.value, bad.problem))
+    // load the tokenizer's tables as modules first, so every later count is synchronous anywhere
+    if (measured.walk === undefined) await tokenizer.ready?.()
+    const list = Array.isArray(gatherers) ? gatherers : [gatherers as Gatherer]
+    const input = { request: req.right, config: config.right, now: now.right, tokenizer: withMeasured(tokenizer, measured), ...(options.readAllHistory === true ? { readAllHistory: true } : {}) }
+    // gssc's own gatherers answer at once (`gather/own.ts`); any other runs as a task, under its time limit
+    const out = settleAll(list, input, options) ?? (await composite(list, options)({ ...input, signal: new AbortController().signal })())
+    if (E.isLeft(out)) return E.left(gatherError(out.left.gatherer, out.left.message))
+    const { packets, failures, excluded: left, warnings: said } = out.right
+    const { unique, excluded, warnings } = dedupe(packets)
+    const g: Gathered = {
+      _phase: 'gathered',
+      request: req.right,
+      env: { config: config.right, available: availableTokens(config.right), tokenizer, meter: m, now: now.right, layout: options.layout ?? sectioned(), ...(options.previous === undefined ? {} : { previous: fingerprintOf(options.previous) }) },
+      packets: unique,
+      failures,
+      excluded: [
+        ...failures.map((f): Exclusion => ({ id: `gatherer:${f.gatherer}`, reason: 'gatherer_failure', detail: `${f.reason}: ${f.message}` })),
+        ...(left ?? []),
+        ...excluded,
+      ],
+      warnings: [...(said ?? []), ...warnings],
+    }
+    return options.embed === undefined ? E.right(g) : embedGathered(options.embed)(g)()
   }
 
 /** What the history check measured, by text: lower bounds, and where the first `cap` tokens of a window end. */

@@ -4,7 +4,6 @@
  *
  * @module
  */
-import * as E from 'fp-ts/lib/Either.js'
 import { availableTokens } from '../config.js'
 import { show } from '../error.js'
 import type { ChatMessage, Part } from '../message.js'
@@ -12,11 +11,11 @@ import { messageText, withEpochTimestamp } from '../message.js'
 import { isRecord } from '../messageProblem.js'
 import { timestampMs, type TimestampInput } from '../timestamp.js'
 import { toolGroups, windowOpening } from '../toolUnits.js'
-import { checkPackets } from './check.js'
 import { capMessage, itemCapOf, type Capped } from './itemCap.js'
-import { DEFAULT_PRIORITY, type Packet, type PacketInput, type PacketType } from '../packet.js'
+import { DEFAULT_PRIORITY, packet, type Packet, type PacketInput, type PacketType } from '../packet.js'
 import type { ContentCut, Exclusion, SimpleMessage } from '../phase.js'
-import { builtin, gatherer, immediate, type Gatherer, type GatheringWithExclusions } from './gatherer.js'
+import { gatherer, type Gatherer, type GatheringWithExclusions } from './gatherer.js'
+import { own } from './own.js'
 
 /**
  * The system instructions as P0 packets (`instructions`, or `instructions:<i>` for several).
@@ -25,14 +24,11 @@ import { builtin, gatherer, immediate, type Gatherer, type GatheringWithExclusio
  * @since 0.1.0
  */
 export const instructions = (): Gatherer =>
-  immediate(
-    gatherer('instructions', ({ request }) => {
-      const texts = typeof request.instructions === 'string' ? [request.instructions] : (request.instructions ?? [])
-      return texts
-        .filter((t) => t.trim().length > 0)
-        .map((content, i, all) => ({ id: all.length === 1 ? 'instructions' : `instructions:${i}`, type: 'instructions' as const, content, source: 'system' }))
-    }),
-  )
+  own('instructions', ({ request, now }) => {
+    const texts = typeof request.instructions === 'string' ? [request.instructions] : (request.instructions ?? [])
+    const kept = texts.filter((t) => t.trim().length > 0)
+    return { packets: kept.map((content, i) => packet({ id: kept.length === 1 ? 'instructions' : `instructions:${i}`, type: 'instructions', content, source: 'system' }, now)), failures: [] }
+  })
 
 /**
  * The query as the `task` packet. With `media`, the packet also carries the user turn:
@@ -42,22 +38,13 @@ export const instructions = (): Gatherer =>
  * @since 0.1.0
  */
 export const task = (): Gatherer =>
-  immediate(
-    gatherer('task', ({ request, now }) => {
-      const media = request.media ?? []
-      if (request.query.trim().length === 0 && media.length === 0) return []
-      const parts: ReadonlyArray<Part> = [...media, ...(request.query.trim().length === 0 ? [] : [{ _tag: 'Text' as const, text: request.query }])]
-      return [
-        {
-          id: 'task',
-          type: 'task' as const,
-          content: request.query,
-          source: 'user',
-          ...(media.length === 0 ? {} : { message: { role: 'user' as const, parts, timestamp: now } }),
-        },
-      ]
-    }),
-  )
+  own('task', ({ request, now }) => {
+    const media = request.media ?? []
+    if (request.query.trim().length === 0 && media.length === 0) return { packets: [], failures: [] }
+    const parts: ReadonlyArray<Part> = [...media, ...(request.query.trim().length === 0 ? [] : [{ _tag: 'Text' as const, text: request.query }])]
+    const input: PacketInput = { id: 'task', type: 'task', content: request.query, source: 'user', ...(media.length === 0 ? {} : { message: { role: 'user' as const, parts, timestamp: now } }) }
+    return { packets: [packet(input, now)], failures: [] }
+  })
 
 /**
  * The last `limit` history turns (default `config.maxHistoryMessages`) as history packets
@@ -87,60 +74,58 @@ export const task = (): Gatherer =>
  * @since 0.1.0
  */
 export const history = (limit?: number): Gatherer =>
-  immediate(
-    builtin('history', ({ request, config, now, tokenizer, readAllHistory }) => async () => {
-      // validateRequest has read an SDK-shaped history into chat messages already
-      const all = (request.history ?? []) as ReadonlyArray<SimpleMessage | ChatMessage>
-      const n = Math.max(0, limit ?? config.maxHistoryMessages)
-      // a build that summarizes what cannot fit reads every turn: no budget stops the walk back
-      const budget = readAllHistory === true ? Number.POSITIVE_INFINITY : availableTokens(config)
-      // the conversation's own system prompt: always gathered, as instructions (P0)
-      const lead: Packet[] = []
-      let bound = 0
-      for (let i = 0; i < all.length; i++) {
-        const m = toChatMessage(all[i]!)
-        if (m.role !== 'system') break
-        const text = messageText(m)
-        bound += tokenizer.lowerBound(text) + 1
-        lead.push({ id: `history:${i}`, type: 'history', priority: 0, content: text, timestamp: m.timestamp ?? now, source: 'history', metadata: { role: m.role, index: i }, message: m })
+  own('history', ({ request, config, now, tokenizer, readAllHistory }) => {
+    // validateRequest has read an SDK-shaped history into chat messages already
+    const all = (request.history ?? []) as ReadonlyArray<SimpleMessage | ChatMessage>
+    const n = Math.max(0, limit ?? config.maxHistoryMessages)
+    // a build that summarizes what cannot fit reads every turn: no budget stops the walk back
+    const budget = readAllHistory === true ? Number.POSITIVE_INFINITY : availableTokens(config)
+    // the conversation's own system prompt: always gathered, as instructions (P0)
+    const lead: Packet[] = []
+    let bound = 0
+    for (let i = 0; i < all.length; i++) {
+      const m = toChatMessage(all[i]!)
+      if (m.role !== 'system') break
+      const text = messageText(m)
+      bound += tokenizer.lowerBound(text) + 1
+      lead.push({ id: `history:${i}`, type: 'history', priority: 0, content: text, timestamp: m.timestamp ?? now, source: 'history', metadata: { role: m.role, index: i }, message: m })
+    }
+    const windowStart = n === Number.POSITIVE_INFINITY ? lead.length : Math.max(lead.length, all.length - n)
+    let start = windowStart
+    const turns: ChatMessage[] = []
+    const texts: string[] = []
+    const cap = itemCapOf(config)
+    const cuts = new Map<number, Capped>()
+    for (let i = all.length - 1; i >= start; i--) {
+      let m = toChatMessage(all[i]!)
+      const capped = cap === undefined ? undefined : capMessage(m, cap, tokenizer)
+      if (capped !== undefined) {
+        cuts.set(i, capped)
+        m = capped.message
       }
-      const windowStart = n === Number.POSITIVE_INFINITY ? lead.length : Math.max(lead.length, all.length - n)
-      let start = windowStart
-      const turns: ChatMessage[] = []
-      const texts: string[] = []
-      const cap = itemCapOf(config)
-      const cuts = new Map<number, Capped>()
-      for (let i = all.length - 1; i >= start; i--) {
-        let m = toChatMessage(all[i]!)
-        const capped = cap === undefined ? undefined : capMessage(m, cap, tokenizer)
-        if (capped !== undefined) {
-          cuts.set(i, capped)
-          m = capped.message
-        }
-        const text = messageText(m)
-        bound += tokenizer.lowerBound(text) + 1
-        if (bound > budget) {
-          start = i + 1
-          break
-        }
-        turns.push(m)
-        texts.push(text)
+      const text = messageText(m)
+      bound += tokenizer.lowerBound(text) + 1
+      if (bound > budget) {
+        start = i + 1
+        break
       }
-      turns.reverse()
-      texts.reverse()
-      const skipped = start
-      // results whose call lies before the window leave with the turns before it
-      const first = skipped > lead.length ? windowOpening(turns, 0) : 0
-      const groups = toolGroups(first === 0 ? turns : turns.slice(first), skipped + first)
-      const packets: Packet[] = [...lead]
-      for (let k = first; k < turns.length; k++) {
-        const i = skipped + k
-        packets.push(historyPacket(turns[k]!, i, texts[k]!, now, groups[k - first], cuts.get(i)))
-      }
-      const excluded = historyRanges({ lead: lead.length, windowStart, reach: skipped, start: skipped + first, limit: n, budget, own: limit !== undefined })
-      return E.right({ packets, failures: [], excluded })
-    }),
-  )
+      turns.push(m)
+      texts.push(text)
+    }
+    turns.reverse()
+    texts.reverse()
+    const skipped = start
+    // results whose call lies before the window leave with the turns before it
+    const first = skipped > lead.length ? windowOpening(turns, 0) : 0
+    const groups = toolGroups(first === 0 ? turns : turns.slice(first), skipped + first)
+    const packets: Packet[] = [...lead]
+    for (let k = first; k < turns.length; k++) {
+      const i = skipped + k
+      packets.push(historyPacket(turns[k]!, i, texts[k]!, now, groups[k - first], cuts.get(i)))
+    }
+    const excluded = historyRanges({ lead: lead.length, windowStart, reach: skipped, start: skipped + first, limit: n, budget, own: limit !== undefined })
+    return { packets, failures: [], excluded }
+  })
 
 /**
  * The packet of history turn `i` (its message `m`, its text `content`), as the history
@@ -337,14 +322,19 @@ const fromResult = (
 }
 
 /**
- * The request's extra packets.
+ * The request's extra packets, completed (`packet`).
  *
- * Checked and completed once, here: a plain `gatherer` would have its answer checked and
- * completed again after it returns, a second pass over every packet (and a second copy of
- * each) for a thousand evidence passages.
+ * Not checked again: the gather stage checks the request (`validateRequest`, every packet
+ * with `packetProblem`) before any gatherer reads it, and a second check of each of a
+ * thousand evidence passages found nothing the first had not.
  *
  * @category constructors
  * @since 0.1.0
  */
 export const additional = (): Gatherer =>
-  immediate(builtin('packets', ({ request, now }) => async () => E.map((packets: ReadonlyArray<Packet>) => ({ packets, failures: [] }))(checkPackets('packets', request.packets ?? [], now))))
+  own('packets', ({ request, now }) => {
+    const inputs = request.packets ?? []
+    const packets: Packet[] = []
+    for (const p of inputs) packets.push(packet(p, now))
+    return { packets, failures: [] }
+  })

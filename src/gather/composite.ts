@@ -10,6 +10,7 @@ import type * as TE from 'fp-ts/lib/TaskEither.js'
 import { show } from '../error.js'
 import type { Exclusion, GatherFailure, Warning } from '../phase.js'
 import { isImmediate, named, withTimeout, type Gatherer, type GatherInput, type GatherOutput } from './gatherer.js'
+import { settleAll } from './own.js'
 
 /** How a composite runs its gatherers. */
 export interface CompositeOptions {
@@ -38,6 +39,8 @@ export const composite = (gatherers: ReadonlyArray<Gatherer>, options: Composite
   const run =
     (input: GatherInput): TE.TaskEither<GatherFailure, GatherOutput> =>
     async () => {
+      const settled = settleAll(gatherers, input, options)
+      if (settled !== undefined) return settled
       // gssc's own gatherers read no signal and settle at once (see `immediate`): with only
       // those there is nothing to abort, and no controller is made
       const controller = gatherers.every((g) => typeof g === 'function' && isImmediate(g)) ? undefined : new AbortController()

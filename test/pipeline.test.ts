@@ -3,7 +3,7 @@ import { pipe } from 'fp-ts/lib/function.js'
 import { describe, expect, it } from 'vitest'
 import { truncate } from '../src/compress/truncate.js'
 import { gatherer } from '../src/gather/gatherer.js'
-import { instructions, task } from '../src/gather/builtins.js'
+import { additional, instructions, task } from '../src/gather/builtins.js'
 import type { SimpleMessage } from '../src/phase.js'
 import { build, compress, gather, select, structure } from '../src/pipeline.js'
 import { defaultSelector } from '../src/select/selector.js'
@@ -140,5 +140,21 @@ describe('build', () => {
     )
     expect(r.excluded).toContainEqual({ id: 'task', reason: 'duplicate_id', detail: 'another packet (from custom) already has this id' })
     expect(r.output).toContain('User question: q')
+  })
+
+  it('keeps every packet after a duplicate, in order, and reports each duplicate', async () => {
+    const packets = ['a', 'task', 'b', 'a', 'c'].map((id) => ({ id, type: 'custom' as const, content: id }))
+    const g = await run(gather([task(), additional()], { tokenizer: gpt4o, now: NOW })({ query: 'q', packets }))
+    expect(g.packets.map((p) => [p.id, p.content])).toEqual([
+      ['task', 'q'],
+      ['a', 'a'],
+      ['b', 'b'],
+      ['c', 'c'],
+    ])
+    expect(g.excluded.map((x) => [x.id, x.reason])).toEqual([
+      ['task', 'duplicate_id'],
+      ['a', 'duplicate_id'],
+    ])
+    expect(g.warnings.map((w) => w._tag)).toEqual(['DuplicateId', 'DuplicateId'])
   })
 })

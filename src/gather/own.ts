@@ -81,7 +81,8 @@ export const answered = (name: string, answer: OwnAnswer, input: OwnInput): E.Ei
  */
 export const settleAll = (gatherers: ReadonlyArray<Gatherer>, input: OwnInput, options: Pick<CompositeOptions, 'onError'> = {}): E.Either<GatherFailure, GatherOutput> | undefined => {
   for (const g of gatherers) if (typeof g !== 'function' || answerOf(g) === undefined) return undefined
-  const packets: Packet[] = []
+  // the answers' packets joined once, by `concat`, not pushed one by one into a growing array
+  const packets: Array<ReadonlyArray<Packet>> = []
   const failures: GatherFailure[] = []
   const excluded: Exclusion[] = []
   const warnings: Warning[] = []
@@ -92,10 +93,10 @@ export const settleAll = (gatherers: ReadonlyArray<Gatherer>, input: OwnInput, o
       failures.push(r.left)
       continue
     }
-    for (const p of r.right.packets) packets.push(p)
+    packets.push(r.right.packets)
     for (const f of r.right.failures) failures.push(f)
     for (const x of r.right.excluded ?? []) excluded.push(x)
     for (const w of r.right.warnings ?? []) warnings.push(w)
   }
-  return E.right({ packets, failures, excluded, warnings })
+  return E.right({ packets: ([] as Packet[]).concat(...packets), failures, excluded, warnings })
 }

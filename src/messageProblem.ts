@@ -141,12 +141,22 @@ export const messageProblem = (m: unknown): Problem | undefined => {
   return partsProblem(m['parts'], 'parts') ?? extrasProblem(m)
 }
 
-/** The optional fields every turn may carry. @category utils */
+/**
+ * The optional fields every turn may carry. Each read by name first (every turn a build reads
+ * comes here; `field`'s read by a key that changes is a slow generic lookup), `field` only
+ * for the one at fault.
+ *
+ * @category utils
+ */
 export const extrasProblem = (m: Record<string, unknown>): Problem | undefined => {
   const ts = m['timestamp']
   if (ts !== undefined) {
     const problem = timestampProblem(ts)
     if (problem !== undefined) return ['.timestamp', problem]
   }
+  const name = m['name']
+  const stopReason = m['stopReason']
+  const origin = m['origin']
+  if ((name === undefined || typeof name === 'string') && (stopReason === undefined || typeof stopReason === 'string') && (origin === undefined || isRecord(origin))) return undefined
   return field(m, 'name', 'string', true) ?? field(m, 'stopReason', 'string', true) ?? field(m, 'origin', 'object', true)
 }

@@ -26,6 +26,8 @@ describe('validateRequest', () => {
       [{ role: 'user', content: 'x', timestamp: 'yesterday' }, 'history[0].timestamp: must be epoch milliseconds'],
       [{ role: 'user', content: 'x', timestamp: '2026-02-30' }, 'history[0].timestamp: must be epoch milliseconds'],
       [{ role: 'user', content: 'x', name: 7 }, 'history[0].name: must be a string (got 7)'],
+      [{ role: 'assistant', content: 'x', name: 'bot', stopReason: 1 }, 'history[0].stopReason: must be a string (got 1)'],
+      [{ role: 'assistant', parts: [], origin: 'openai' }, 'history[0].origin: must be an object (got "openai")'],
     ]
     for (const [turn, expected] of cases) expect(message({ query: 'q', history: [turn] })).toContain(expected)
   })

@@ -49,19 +49,21 @@ const ROLE: Readonly<Record<string, ReadonlySet<Kind>>> = {
   tool: set('openai-chat', 'ai-sdk', 'gssc'),
 }
 
-/** The shapes a message field is found in. */
-const FIELD: Readonly<Record<string, ReadonlySet<Kind>>> = {
-  tool_calls: CHAT,
-  tool_call_id: CHAT,
-  refusal: CHAT,
-  audio: CHAT,
-  function_call: CHAT,
-  providerOptions: AI,
-  phase: RESPONSES,
-  parts: GSSC,
+/**
+ * The shapes a message's own fields are found in (`tool_calls`, `refusal`, … only in OpenAI
+ * Chat, `providerOptions` only in the AI SDK, `phase` only in Responses, `parts` only in gssc);
+ * undefined: none of them. Each field read by name, not `m[k]` over a list of them: a read
+ * whose key changes from one call to the next is a slow generic lookup, and every turn a
+ * build reads comes here (measured: checking 168 plain turns 25 -> 8 µs).
+ */
+const fieldEvidence = (m: Record<string, unknown>): Evidence => {
+  let e: Evidence
+  if (m['tool_calls'] !== undefined || m['tool_call_id'] !== undefined || m['refusal'] !== undefined || m['audio'] !== undefined || m['function_call'] !== undefined) e = CHAT
+  if (m['providerOptions'] !== undefined) e = meet(e, AI)
+  if (m['phase'] !== undefined) e = meet(e, RESPONSES)
+  if (m['parts'] !== undefined) e = meet(e, GSSC)
+  return e
 }
-// the fields once, not an array of them per message (every turn a build reads is looked at)
-const FIELDS: ReadonlyArray<readonly [string, ReadonlySet<Kind>]> = Object.entries(FIELD)
 
 /** The shapes a content part type is found in (some need a field to tell them apart). */
 const partEvidence = (p: Record<string, unknown>): Evidence => {
@@ -87,8 +89,7 @@ const evidence = (m: unknown): Evidence => {
   if (!isRecord(m)) return undefined
   if (typeof m['_getType'] === 'function' || (m['lc'] === 1 && m['type'] === 'constructor') || (typeof m['type'] === 'string' && isRecord(m['data']))) return set('langchain')
   if (m['role'] === undefined) return typeof m['type'] === 'string' ? RESPONSES : undefined
-  let e: Evidence = m['type'] === 'message' ? RESPONSES : undefined
-  for (const [k, kinds] of FIELDS) if (m[k] !== undefined) e = meet(e, kinds)
+  let e: Evidence = meet(m['type'] === 'message' ? RESPONSES : undefined, fieldEvidence(m))
   const c = m['content']
   if (c === null) e = meet(e, CHAT)
   if (Array.isArray(c)) for (const p of c) if (isRecord(p)) e = meet(e, partEvidence(p))

@@ -47,6 +47,23 @@ describe('detect', () => {
     expect(right(detect([{ role: 'user', content: [{ type: 'text', text: 'hi' }] }]))).toBe('openai-chat')
   })
 
+  it('tells a shape by each message field only it has', () => {
+    const cases: ReadonlyArray<readonly [unknown, string]> = [
+      [{ role: 'assistant', content: null, tool_calls: [] }, 'openai-chat'],
+      [{ role: 'tool', content: 'x', tool_call_id: 'c' }, 'openai-chat'],
+      [{ role: 'assistant', content: 'x', refusal: 'no' }, 'openai-chat'],
+      [{ role: 'assistant', content: 'x', audio: { id: 'a' } }, 'openai-chat'],
+      [{ role: 'assistant', content: 'x', function_call: { name: 'f', arguments: '{}' } }, 'openai-chat'],
+      [{ role: 'user', content: 'x', providerOptions: {} }, 'ai-sdk'],
+      [{ role: 'assistant', content: 'x', phase: 'final_answer' }, 'openai-responses'],
+      [{ role: 'user', parts: [] }, 'gssc'],
+    ]
+    for (const [m, shape] of cases) expect(right(detect([{ role: 'user', content: 'hi' }, m]))).toBe(shape)
+    // fields of two shapes in one message
+    expect(left(detect([{ role: 'user', content: 'x', providerOptions: {}, phase: 'final_answer' }])).message).toBe('messages[0]: is in no known message shape')
+    expect(left(detect([{ role: 'tool', content: 'x', tool_call_id: 'c', parts: [] }])).message).toBe('messages[0]: is in no known message shape')
+  })
+
   it('names two messages of different shapes in one list', () => {
     expect(left(detect([...openai, ...aiSdk])).message).toBe('messages[4]: looks like ai-sdk, but messages[1] looks like openai-chat; one list must be in one shape')
     expect(left(detect([{ role: 'assistant', content: [{ type: 'tool_use' }, { type: 'tool-call' }] }])).message).toBe('messages[0]: is in no known message shape')

@@ -90,9 +90,10 @@ export interface GatherOptions extends Omit<CompositeOptions, 'name'> {
 
 /**
  * Stage 1: validates the request and config, then runs the gatherers (in parallel by
- * default, each under a time limit). Failed gatherers are reported in `failures` (or fail
- * the build with `onError: 'fail'`). Packets with an id seen before are dropped and reported.
- * With `embed`, the query and the candidates are then embedded in one call.
+ * default, each under a time limit; gssc's own, which await nothing, simply answer in
+ * order). Failed gatherers are reported in `failures` (or fail the build with
+ * `onError: 'fail'`). Packets with an id seen before are dropped and reported. With `embed`,
+ * the query and the candidates are then embedded in one call.
  *
  * @category stages
  * @since 0.1.0

@@ -27,29 +27,45 @@
  * role the layout has not measured, no word end to split at) it says why, and the caller
  * builds cold.
  *
+ * How the rebuild's code is written. It runs right after other work (in the bench, a cold
+ * build) has evicted its code and data from the CPU's caches, and too few times for V8 to
+ * optimize it (`npm run bench` times 25 rebuilds after 50): it runs as V8's baseline code,
+ * several bytes of machine code for each byte of bytecode, fetched from memory line by line,
+ * so what it costs is mostly the code it runs and the memory it reads and makes. Measured on
+ * the bench's rebuild: about 75 µs when its code was run just before, twice that after a cold
+ * build. Hence:
+ *
+ * - no closure in a function on its path: V8 keeps every local a closure reads in a context
+ *   object, and each read of one in the whole function becomes a context load and a check.
+ *   The few closures it needs are made by small functions of their own (`piecesOf`, the
+ *   binary searches' predicates);
+ * - numbers in arrays, NaN where not known; what a rebuild seldom needs (maps of the counts
+ *   it takes for older turns, lower bounds) is made when first needed;
+ * - what the previous build already made is taken as it is (report entries, exclusions, ids,
+ *   the output's text around the window), and a search starts where the previous one ended.
+ *
  * @module
  */
 import * as E from 'fp-ts/lib/Either.js'
 import { availableTokens } from '../config.js'
 import { textRenderer } from '../output.js'
-import { countedBound } from '../gather/walkBound.js'
 import type { Request } from '../phase.js'
-import type { BuildResult } from '../report.js'
-import { outputPrefix, unchangedTextPrefix, type PrefixFingerprint } from '../report/prefix.js'
+import type { BuildResult, SectionReport } from '../report.js'
+import { outputPrefix, unchangedTextPrefix, type PrefixFingerprint, type PrefixReport } from '../report/prefix.js'
 import { renderBlocks, type Document, type Section } from '../structure/document.js'
 import type { Meter } from '../tokenize/meter.js'
-import { meterCount, spanCount } from '../compress/outputCount.js'
-import { fillWindow, type FillEnv } from './fill.js'
+import { spanCount } from '../compress/outputCount.js'
+import { fillWindow } from './fill.js'
 import { decorationCost, docOf, frameCountsOf, itemAt, itemsOf, layouts, shownItem, shownWindow, type Layouts, type Shown, type Turn } from './layOut.js'
 import type { RebuildMemo } from './memo.js'
 import { notAppended } from './plain.js'
-import { joinedTurn, windowEstimate, windowJoins } from './estimate.js'
+import { windowEstimate, windowJoins } from './estimate.js'
 import { nextMemo } from './next.js'
 import { rendering, spliced, type Spliced } from './splice.js'
-import { buildTable, joinOf as joinOfTurn, roleCostOf, setCost, setNew, takeCount, type BuildTable } from './table.js'
+import { buildTable, roleCostOf, setCost, takeCount, type BuildTable } from './table.js'
 import { walkReach } from './walk.js'
 import { reportOf } from './report.js'
-import { itemCount, measuredWindow, windowCounter, type WindowCount } from './windowCount.js'
+import { itemCount, measuredWindow, windowChange, type PieceEnv, type WindowCount } from './windowCount.js'
 
 /** A previous build that can be appended to. */
 export type Appendable = BuildResult<string> & { readonly rebuild: RebuildMemo }
@@ -82,24 +98,20 @@ export const appendRebuild = (prev: Appendable, request: Request, env: AppendEnv
   const n = h.length
   const turns = h as ReadonlyArray<Turn>
   const { layout } = memo
-  // the memo's numbers of each turn, then the new turns'
+  // the memo's numbers of each turn, then the new turns' (their walk's bounds counted as a cold build's walk counts them)
   const table = buildTable(memo.table, memo.length, turns, meter, layout.roleCost)
-  // the walk's bound of each new turn: counted, as a cold build's walk counts it (`gather/walkBound.ts`)
-  for (let i = memo.length; i < n; i++) setNew(table, i, countedBound(meter, turns[i]!.content), turns[i]!.content.length)
 
   // 1. the history gatherer's walk: the first turn made into a packet
   const budget = availableTokens(config)
   const limit = Math.max(0, config.maxHistoryMessages)
   const windowStart = limit === Number.POSITIVE_INFINITY ? memo.lead : Math.max(memo.lead, n - limit)
-  const reach = walkReach({ table, leadBound: memo.leadBound, budget, windowStart })
+  const reach = walkReach(table, memo.leadBound, budget, windowStart, memo.reach)
   if (reach < memo.reach) return left('the history reaches further back than before')
 
-  // 2. layoutAware's fills
-  const available = budget
-  const fill: FillEnv = { n, reach, table }
+  // 2. layoutAware's fills (each tries first where the previous build's stopped)
   let alwaysTokens = 0
-  for (const a of layout.always) alwaysTokens += a.tokens
-  const first = fillWindow(fill, available - alwaysTokens, { joined: n, other: 0 })
+  for (let k = 0; k < layout.always.length; k++) alwaysTokens += layout.always[k]!.tokens
+  const first = fillWindow(table, reach, budget - alwaysTokens, n, 0, (memo.first ?? memo.output).from)
   if (first.from === n) return left('no turn fits')
 
   // 3. the layouts: the previous document with a window's turns (a turn laid out before keeps its item)
@@ -107,9 +119,8 @@ export const appendRebuild = (prev: Appendable, request: Request, env: AppendEnv
   if (context === undefined) return left('the previous layout has no context section')
   const shown = shownWindow(context)
   if (shown === undefined) return left('the previous window is not contiguous')
-  const joinCount = meterCount(meter)
   const laid = layouts(prev, context, shown, table)
-  // the new turns' decorations, for a role the layout has not shown yet
+  // the new turns' decorations, for a role the layout has not shown yet measured
   for (let i = memo.length; i < n; i++) {
     const role = turns[i]!.role
     if (!table.roleCost.has(role)) table.roleCost = new Map([...table.roleCost, [role, decorationCost(meter, context)(itemAt(laid, i))]])
@@ -119,34 +130,19 @@ export const appendRebuild = (prev: Appendable, request: Request, env: AppendEnv
   if (Number.isNaN(estimate)) return left('a turn shows a role the previous layout did not')
 
   // the layouts' exact counts: from the previous ones, piece by piece, else over their text
-  // (the counter's item and frame as methods: see the module comment on closures)
-  const change = windowCounter({
-    tokenizer,
-    count: joinCount,
-    known(content) {
-      return meter.counted(content) ?? itemCount(prev.doc, [], content)
-    },
-    separator: context.separator,
-    item(i) {
-      return itemAt(laid, i)
-    },
-    frame() {
-      return frameCountsOf(laid)
-    },
-    tails: env.rebuildable,
-  })
+  const pieces = piecesOf(laid, env.rebuildable)
 
   let final = first
   let firstLayout: WindowCount | undefined
-  if (estimate > available) {
+  if (estimate > budget) {
     // layoutAware's second fill: a turn of the first layout costs its decoration joined with
     // its text, any other the widest turn decoration; the layout's own text is the first
     // layout's exact count less what its items cost (see src/select/layoutAware.ts)
-    const { content, joined: joinedTotal } = windowJoins(layout, table, first.from, summed, (i) => joinAt(table, laid, i))
-    firstLayout = counted(change, laid, memo.first, first.from, n, undefined)
+    const { content, joined: joinedTotal } = windowJoins(layout, laid, first.from, summed)
+    firstLayout = counted(pieces, laid, memo.first, first.from, n, undefined)
     const fixed = Math.max(0, firstLayout.tokens - content - joinedTotal)
     // the first layout's turns are the newest ones, from its first on
-    final = fillWindow(fill, available - fixed - alwaysTokens - layout.alwaysJoined, { joined: first.from, other: widestTurn })
+    final = fillWindow(table, reach, budget - fixed - alwaysTokens - layout.alwaysJoined, first.from, widestTurn, memo.output.from)
   }
   if (final.from === n) return left('no turn fits')
   const items = itemsOf(laid, final.from, n)
@@ -155,19 +151,18 @@ export const appendRebuild = (prev: Appendable, request: Request, env: AppendEnv
   // 4. the output and its exact count, from the previous one: its text cut from the previous
   // output where the window starts inside the previous one, else rendered (the text renderer's
   // render, without its map from the output to its spans: keying a map by the whole output hashes all of it)
-  const r: Spliced =
-    (memo.chars === undefined
-      ? undefined
-      : spliced({ output: prev.output, included: prev.included, context, from: shown.from, to: shown.to, chars: memo.chars }, final.from, n, (i) => itemAt(laid, i))) ??
-    rendering(doc)
-  const output = counted(change, laid, memo.output, final.from, n, doc)
+  const r: Spliced = spliced(laid, final.from, n) ?? rendering(doc)
+  const output = counted(pieces, laid, memo.output, final.from, n, doc)
   const tokens = output.tokens
-  if (tokens > available) return left('the output needs the compressor')
+  if (tokens > budget) return left('the output needs the compressor')
 
   // 5. the report
-  const report = reportOf(prev, config, now, { n, windowStart, reach, limit, budget, final, table })
+  const report = reportOf(laid, config, now, { n, windowStart, reach, limit, budget, final })
   if (report === undefined) return left('the previous report lists no turn')
   const sources = [r.ids]
+  const contextTokens = estimateChange(table, shown, memo.output, final.from)
+  const sections: SectionReport[] = []
+  for (const x of prev.sections) sections.push(x.name === 'context' ? { ...x, tokens: x.tokens + contextTokens, packetIds: r.windowIds } : x)
   const result: BuildResult<string> = {
     output: r.text,
     sources,
@@ -178,7 +173,7 @@ export const appendRebuild = (prev: Appendable, request: Request, env: AppendEnv
     included: r.ids,
     excluded: report.excluded,
     truncated: [],
-    sections: prev.sections.map((x) => (x.name === 'context' ? { ...x, tokens: x.tokens + estimateChange(table, shown, memo.output, final.from), packetIds: r.windowIds } : x)),
+    sections,
     packets: report.packets,
     failures: [],
     warnings: [],
@@ -188,13 +183,7 @@ export const appendRebuild = (prev: Appendable, request: Request, env: AppendEnv
     prefix:
       (memo.prefix !== undefined && env.previous === prev.prefix && (prev.prefix === memo.prefix.from || prev.prefix === memo.prefix.report) ? memo.prefix.report : undefined) ??
       unchangedTextPrefix(prev.prefix, prev.doc, doc, env.previous) ??
-      outputPrefix(
-        doc,
-        textRenderer,
-        { output: r.text, sources, spans: new Map() },
-        { counter: { count: meter.text }, text: { count: (text, s) => spanCount(tokenizer, text, s, meter.counted) } },
-        env.previous,
-      ),
+      textPrefix(doc, r.text, sources, meter, env.previous),
     stats: { ...meter.stats(), rebuild: { mode: 'incremental', newTurns: n - memo.length } },
   }
   if (!env.rebuildable) return E.right(result)
@@ -207,28 +196,39 @@ const contextOf = (doc: Document): Section | undefined => {
   return undefined
 }
 
-/** Turn `i`'s decoration and separator joined with its text (layoutAware's second fill): the table's, else measured (and kept). */
-const joinAt = (table: BuildTable, laid: Layouts, i: number): number => {
-  let j = joinOfTurn(table, i)
-  if (j !== j) table.taken.joins.set(i, (j = joinedTurn(table.meter.once, table.meter.tokenizer.name, itemAt(laid, i), laid.context.separator)))
-  return j
+/**
+ * The window counter's view of the layouts `l` (`tails`: whether a changed end's tail piece
+ * is counted, for the next build). Its methods are made here, so that `appendRebuild` makes
+ * no closure (see the module comment).
+ */
+const piecesOf = (l: Layouts, tails: boolean): PieceEnv => {
+  const { meter } = l.table
+  return {
+    tokenizer: meter.tokenizer,
+    count: meter.once,
+    known(content) {
+      return meter.counted(content) ?? itemCount(l.prev.doc, [], content)
+    },
+    separator: l.context.separator,
+    item(i) {
+      return itemAt(l, i)
+    },
+    frame() {
+      return frameCountsOf(l)
+    },
+    tails,
+  }
 }
 
 /**
  * The exact count of the layout showing the window `[from, n)`: from the previous layout's
- * count `before` piece by piece (`change`), else over its text (the document `doc`, or the
- * window laid out in the previous document).
+ * count `before` piece by piece (`windowChange`), else over its text ({@link measured}).
  */
-const counted = (
-  change: (before: WindowCount, from: number, to: number) => WindowCount | undefined,
-  laid: Layouts,
-  before: WindowCount | undefined,
-  from: number,
-  n: number,
-  doc: Document | undefined,
-): WindowCount => {
-  const c = before === undefined ? undefined : change(before, from, n)
-  if (c !== undefined) return c
+const counted = (pieces: PieceEnv, laid: Layouts, before: WindowCount | undefined, from: number, n: number, doc: Document | undefined): WindowCount =>
+  (before === undefined ? undefined : windowChange(pieces, before, from, n)) ?? measured(laid, from, n, doc)
+
+/** The exact count of the layout showing the window `[from, n)`, over its text: the document `doc`, or the window laid out in the previous document. */
+const measured = (laid: Layouts, from: number, n: number, doc: Document | undefined): WindowCount => {
   const { meter } = laid.table
   const { tokenizer } = meter
   const items = itemsOf(laid, from, n)
@@ -237,6 +237,16 @@ const counted = (
   const known = (content: string): number | undefined => meter.counted(content) ?? itemCount(laid.prev.doc, items, content)
   return measuredWindow(tokenizer, meter.once, known, r, from, n, spanCount(tokenizer, r.text, r.spans, known, meter.once))
 }
+
+/** The prefix report of the text `output` of `doc` made whole (`outputPrefix`), when the previous one's cannot be kept. */
+const textPrefix = (doc: Document, output: string, sources: ReadonlyArray<ReadonlyArray<string>>, meter: Meter, previous: PrefixFingerprint): PrefixReport =>
+  outputPrefix(
+    doc,
+    textRenderer,
+    { output, sources, spans: new Map() },
+    { counter: { count: meter.text }, text: { count: (text, s) => spanCount(meter.tokenizer, text, s, meter.counted) } },
+    previous,
+  )
 
 /**
  * The context section's estimate (`estimateSection`: a turn adds its count, label and

@@ -10,7 +10,8 @@
 import { joinedCount } from '../compress/outputCount.js'
 import type { Item } from '../structure/document.js'
 import type { LayoutCosts } from './costs.js'
-import { roleCostOf, sumOver, takeCount, type BuildTable } from './table.js'
+import { itemAt, type Layouts } from './layOut.js'
+import { joinOf, roleCostOf, setJoin, sumOver, takeCount, type BuildTable } from './table.js'
 
 /** The window's estimate and widest turn cost; `summed`: the memo's turns were read from the sums (NaN estimate: a turn's role cost is not known). */
 export interface WindowEstimate {
@@ -43,20 +44,15 @@ export const windowEstimate = (layout: LayoutCosts, t: BuildTable, from: number)
 }
 
 /**
- * The second fill's totals over the window `[from, t.n)`, the always-kept packets' included:
- * the turns' counts, and their labels and separators joined with their texts (`join`, which
- * measures a turn the table has not). `summed`: {@link windowEstimate} read the memo's counts
- * from the sums.
+ * The second fill's totals over the window `[from, n)` of the layouts `l`, the always-kept
+ * packets' included: the turns' counts, and their labels and separators joined with their
+ * texts ({@link joinAt}, which measures a turn the table has not). `summed`:
+ * {@link windowEstimate} read the memo's counts from the sums.
  *
  * @category utils
  */
-export const windowJoins = (
-  layout: LayoutCosts,
-  t: BuildTable,
-  from: number,
-  summed: boolean,
-  join: (i: number) => number,
-): { readonly content: number; readonly joined: number } => {
+export const windowJoins = (layout: LayoutCosts, l: Layouts, from: number, summed: boolean): { readonly content: number; readonly joined: number } => {
+  const t = l.table
   let content = layout.alwaysContent
   let joined = layout.alwaysJoined
   const joins = summed ? sumOver(t, t.memo.sums.joins, from, t.length) : Number.NaN
@@ -65,10 +61,22 @@ export const windowJoins = (
     joined += joins
   }
   for (let i = joins === joins ? t.length : from; i < t.n; i++) {
-    joined += join(i)
+    joined += joinAt(l, i)
     content += takeCount(t, i)
   }
   return { content, joined }
+}
+
+/**
+ * Turn `i`'s decoration and separator joined with its text (layoutAware's second fill): the
+ * table's, else measured (and kept).
+ *
+ * @category utils
+ */
+export const joinAt = (l: Layouts, i: number): number => {
+  let j = joinOf(l.table, i)
+  if (j !== j) setJoin(l.table, i, (j = joinedTurn(l.table.meter.once, l.table.meter.tokenizer.name, itemAt(l, i), l.context.separator)))
+  return j
 }
 
 /** A turn this short is counted whole with its label (see {@link joinedTurn}). */

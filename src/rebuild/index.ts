@@ -143,11 +143,27 @@ export const withPrevious = <O>(
   const key = keyOf(request, options, prev?.rebuild.key)
   if (E.isLeft(key)) return coldWith(request, options, cold, key, rebuildable, prev === undefined ? undefined : key.left)
   if (prev === undefined) return coldWith(request, options, cold, key, rebuildable, options.previous === undefined ? undefined : 'the previous result has no rebuild data')
-  const change = keyChange(prev.rebuild.key, key.right)
+  // the previous key itself: nothing in it changed (keyOf gives it back then)
+  const change = key.right === prev.rebuild.key ? undefined : keyChange(prev.rebuild.key, key.right)
   if (change !== undefined) return coldWith(request, options, cold, key, rebuildable, change)
-  // the tokenizer the chain's first build awaited (the same object, or the key would have
-  // changed) loaded what counting needs then, and it stays loaded: the rebuild runs at once.
-  // Otherwise one step once it is ready: a rebuild is short enough for each promise hop to show
+  return appending(prev, request, options, cold, key, rebuildable)
+}
+
+/**
+ * The task of the rebuild. The tokenizer the chain's first build awaited (the same object, or
+ * the key would have changed) loaded what counting needs then, and it stays loaded: the
+ * rebuild runs at once. Otherwise one step once it is ready: a rebuild is short enough for
+ * each promise hop to show. Its own function, so that `withPrevious` makes no closure (see
+ * `./append.ts` on how the rebuild's code is written).
+ */
+const appending = <O>(
+  prev: Previous & Appendable,
+  request: Request,
+  options: RebuildOptions,
+  cold: () => TE.TaskEither<GsscError, Cold<O>>,
+  key: E.Right<RebuildKey>,
+  rebuildable: boolean,
+): TE.TaskEither<GsscError, BuildResult<O>> => {
   const tokenizer = key.right.tokenizer
   if (tokenizer !== 'default') return () => new Promise((resolve) => resolve(append(prev, request, options, cold, key, rebuildable, tokenizer)))
   const own = encodingTokenizer('o200k_base')

@@ -8,8 +8,9 @@
 import { historyPacket, toChatMessage } from '../gather/builtins.js'
 import type { Document, Item, Section } from '../structure/document.js'
 import { itemOf, prefixOf } from '../structure/items.js'
-import { labelsFor, type Labels } from '../structure/labels.js'
+import { labelsFor } from '../structure/labels.js'
 import type { Meter } from '../tokenize/meter.js'
+import type { Packet } from '../packet.js'
 import type { Appendable } from './append.js'
 import { HISTORY } from './memo.js'
 import { frameCounts, frameOf, type FrameCounts } from './frame.js'
@@ -29,14 +30,18 @@ export interface Layouts {
   readonly prev: Appendable
   readonly context: Section
   readonly shown: Shown
-  readonly now: number
-  readonly labels: Labels
   /** The build's table: the turns, and their counts (taken when a new turn is laid out). */
   readonly table: BuildTable
-  /** The items made for turns the previous window did not show. */
-  readonly made: Map<number, Item>
+  /** The packets and items made for turns the previous window did not show (the map made with the first). */
+  made: Map<number, Made> | undefined
   /** The counts of the text around the window: the previous build's, or made when first asked (null: not asked yet). */
   frame: FrameCounts | undefined | null
+}
+
+/** A turn the previous window did not show: its packet, as the history gatherer makes it, and its item. */
+export interface Made {
+  readonly packet: Packet
+  readonly item: Item
 }
 
 /** The previous window: its turns `[from, to)`, shown by the context section's items. */
@@ -67,43 +72,50 @@ export const shownItem = (shown: Shown, i: number): Item | undefined => (i >= sh
  *
  * @category utils
  */
-export const layouts = (prev: Appendable, context: Section, shown: Shown, table: BuildTable): Layouts => ({
-  prev,
-  context,
-  shown,
-  now: prev.rebuild.key.now,
-  labels: labelsFor(prev.rebuild.key.config.locale),
-  table,
-  made: new Map(),
-  frame: null,
-})
+export const layouts = (prev: Appendable, context: Section, shown: Shown, table: BuildTable): Layouts => ({ prev, context, shown, table, made: undefined, frame: null })
+
+/**
+ * Turn `i`'s packet and item when the previous window did not show it: made as the history
+ * gatherer and the default layout make them, once per build (the report scores the packet).
+ *
+ * @category utils
+ */
+export const madeAt = (l: Layouts, i: number): Made => {
+  const made = (l.made ??= new Map())
+  let m = made.get(i)
+  if (m === undefined) {
+    const t = l.table.turns[i]!
+    const { key } = l.prev.rebuild
+    const packet = historyPacket(toChatMessage(t as never), i, t.content, key.now)
+    const item = itemOf({ packet, tokens: takeCount(l.table, i), scores: { relevance: undefined, recency: 0, composite: 0 } }, prefixOf(packet, labelsFor(key.config.locale)))
+    made.set(i, (m = { packet, item }))
+  }
+  return m
+}
 
 /**
  * Turn `i`'s item: the previous window's, else laid out as the default layout lays out a turn (once per build).
  *
  * @category utils
  */
-export const itemAt = (l: Layouts, i: number): Item => {
-  let it = shownItem(l.shown, i) ?? l.made.get(i)
-  if (it === undefined) {
-    const t = l.table.turns[i]!
-    const packet = historyPacket(toChatMessage(t as never), i, t.content, l.now)
-    l.made.set(i, (it = itemOf({ packet, tokens: takeCount(l.table, i), scores: { relevance: undefined, recency: 0, composite: 0 } }, prefixOf(packet, l.labels))))
-  }
-  return it
-}
+export const itemAt = (l: Layouts, i: number): Item => shownItem(l.shown, i) ?? madeAt(l, i).item
 
 /**
- * The items of the window `[from, to)`.
+ * The items of the window `[from, to)`: the previous window's as they are (one copy, a
+ * builtin's), then the others.
  *
  * @category utils
  */
 export const itemsOf = (l: Layouts, from: number, to: number): ReadonlyArray<Item> => {
   const { shown } = l
-  // the previous window's items as they are, from the first one shown again
-  const out = from >= shown.from && from < shown.to ? shown.items.slice(from - shown.from) : []
-  for (let i = from + out.length; i < to; i++) out.push(itemAt(l, i))
-  return out
+  const out: Item[] = []
+  if (from < shown.from || from >= shown.to) {
+    for (let i = from; i < to; i++) out.push(itemAt(l, i))
+    return out
+  }
+  const end = Math.min(to, shown.to)
+  for (let i = end; i < to; i++) out.push(itemAt(l, i))
+  return (from === shown.from && end === shown.to ? shown.items : shown.items.slice(from - shown.from, end - shown.from)).concat(out)
 }
 
 /**
@@ -113,7 +125,9 @@ export const itemsOf = (l: Layouts, from: number, to: number): ReadonlyArray<Ite
  */
 export const docOf = (l: Layouts, items: ReadonlyArray<Item>): Document => {
   const { prev, context } = l
-  return { ...prev.doc, blocks: prev.doc.blocks.map((b) => (b === context ? { ...context, items } : b)) }
+  const blocks = prev.doc.blocks.slice()
+  blocks[blocks.indexOf(context)] = { ...context, items }
+  return { ...prev.doc, blocks }
 }
 
 /**
@@ -124,12 +138,15 @@ export const docOf = (l: Layouts, items: ReadonlyArray<Item>): Document => {
  */
 export const frameCountsOf = (l: Layouts): FrameCounts | undefined => {
   if (l.frame !== null) return l.frame
+  return (l.frame = l.prev.rebuild.frame ?? frameMeasured(l))
+}
+
+/** The counts of the text around the window, measured on the previous document (`frameCountsOf`'s when the memo has none). */
+const frameMeasured = (l: Layouts): FrameCounts | undefined => {
   const { prev, context } = l
-  const memo = prev.rebuild
-  if (memo.frame !== undefined) return (l.frame = memo.frame)
-  const f = frameOf(prev.doc, context, itemAt(l, memo.length - 1))
+  const f = frameOf(prev.doc, context, itemAt(l, prev.rebuild.length - 1))
   const { meter } = l.table
-  return (l.frame = f === undefined ? undefined : frameCounts(meter.tokenizer, meter.once, (content) => meter.counted(content) ?? itemCount(prev.doc, [], content), f))
+  return f === undefined ? undefined : frameCounts(meter.tokenizer, meter.once, (content) => meter.counted(content) ?? itemCount(prev.doc, [], content), f)
 }
 
 /** What a turn's item adds besides its text under this layout: its label and suffix, and the separator. */

@@ -124,7 +124,7 @@ export const memoOf = (
   const walk = { budget: availableTokens(key.config), lowerBound: lb, window: key.config.maxHistoryMessages }
   const from = Math.min(reach, reachOf(history, cap === undefined ? walk : { ...walk, cut: (text: string) => capEnd(text, cap, tokenizer) !== undefined }).from)
   const turns = [...history.slice(0, lead), ...history.slice(from)]
-  const bad = notPlain(turns, cap, tokenizer)
+  const bad = notPlain(turns, 0, cap, tokenizer)
   if (bad !== undefined) return E.left(bad)
   const content = (i: number): string => (history[i] as { readonly content: string }).content
   let leadBound = 0

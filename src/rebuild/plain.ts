@@ -49,14 +49,26 @@ const bare = (t: object): boolean => {
   return true
 }
 
-/** Why texts read by the build are not plain turns, or undefined. */
-export const notPlain = (turns: ReadonlyArray<unknown>, cap: number | undefined, tokenizer: Tokenizer): string | undefined => {
-  if (!turns.every(isPlainTurn)) return 'the history holds turns other than { role, content: string }'
-  const shape = turns.every((t) => bare(t as object)) ? E.right('plain') : detect(turns)
-  if (E.isLeft(shape) || shape.right !== 'plain') return "the history is in an SDK's shape"
+/**
+ * Why the turns `turns[from, …)` read by the build are not plain turns, or undefined. Loops,
+ * not `every` with a callback (see `./append.ts` on how the rebuild's code is written).
+ */
+export const notPlain = (turns: ReadonlyArray<unknown>, from: number, cap: number | undefined, tokenizer: Tokenizer): string | undefined => {
+  let allBare = true
+  for (let i = from; i < turns.length; i++) {
+    if (!isPlainTurn(turns[i])) return 'the history holds turns other than { role, content: string }'
+    if (allBare && !bare(turns[i] as object)) allBare = false
+  }
+  if (!allBare) {
+    const shape = detect(turns.slice(from))
+    if (E.isLeft(shape) || shape.right !== 'plain') return "the history is in an SDK's shape"
+  }
   // a text within a third of the cap in UTF-16 units is within it in UTF-8 bytes (capMessage's own first test)
-  if (cap !== undefined && turns.some((t) => (t as { readonly content: string }).content.length * 3 > cap && capMessage(toChatMessage(t as never), cap, tokenizer) !== undefined))
-    return 'a turn is longer than the per-item cap'
+  if (cap !== undefined)
+    for (let i = from; i < turns.length; i++) {
+      const t = turns[i] as { readonly content: string }
+      if (t.content.length * 3 > cap && capMessage(toChatMessage(t as never), cap, tokenizer) !== undefined) return 'a turn is longer than the per-item cap'
+    }
   return undefined
 }
 
@@ -70,10 +82,9 @@ export const notAppended = (memo: RebuildMemo, h: ReadonlyArray<unknown>, tokeni
   const inLead = changedTurn(h, 0, memo.lead, memo.turns, 0)
   const changed = inLead >= 0 ? inLead : changedTurn(h, memo.from, memo.length, memo.turns, memo.lead)
   if (changed >= 0) return `history[${changed}] changed`
-  const added = h.slice(memo.length)
-  const bad = notPlain(added, itemCapOf(memo.key.config), tokenizer)
+  const bad = notPlain(h, memo.length, itemCapOf(memo.key.config), tokenizer)
   if (bad !== undefined) return bad
-  if (memo.length === memo.lead && added.some((t) => (t as { readonly role: string }).role === 'system')) return 'the new turns extend the system prompt'
+  if (memo.length === memo.lead) for (let i = memo.length; i < h.length; i++) if ((h[i] as { readonly role: string }).role === 'system') return 'the new turns extend the system prompt'
   if (!splitsAtWordEnds(tokenizer)) return `counts under ${tokenizer.name} do not add up at word ends`
   return undefined
 }

@@ -11,15 +11,15 @@
  * @module
  */
 import type { Config } from '../config.js'
-import { historyPacket, historyRanges, toChatMessage } from '../gather/builtins.js'
-import { DEFAULT_PRIORITY, type Packet } from '../packet.js'
+import { historyRanges } from '../gather/builtins.js'
+import { DEFAULT_PRIORITY } from '../packet.js'
 import type { Exclusion } from '../phase.js'
 import type { PacketReport } from '../report.js'
 import { BEHIND_WINDOW } from '../select/fill.js'
 import { typeScorers } from '../select/selector.js'
-import type { Appendable } from './append.js'
+import { madeAt, type Layouts } from './layOut.js'
 import type { Window } from './fill.js'
-import { isCounted, sameCounted, takeCount, type BuildTable } from './table.js'
+import { isCounted, sameCounted, takeCount } from './table.js'
 
 /** Where the history gatherer's walk went, and what the final fill took. */
 export interface Walk {
@@ -29,39 +29,44 @@ export interface Walk {
   readonly limit: number
   readonly budget: number
   readonly final: Window
-  /** The build's table: the turns, and the counts its fills took. */
-  readonly table: BuildTable
 }
 
-/** A turn's exact count, when a fill of this build took it. */
-const countedOf = (t: BuildTable, i: number): number | undefined => (isCounted(t, i) ? takeCount(t, i) : undefined)
-
 /**
- * The report's packets and exclusions, or undefined when the previous report lists no turn.
+ * The report's packets and exclusions of the layouts `l` (their table: the turns, and the
+ * counts its fills took), or undefined when the previous report lists no turn.
  *
  * @category utils
  */
-export const reportOf = (prev: Appendable, config: Config, now: number, w: Walk): { readonly packets: ReadonlyArray<PacketReport>; readonly excluded: ReadonlyArray<Exclusion> } | undefined => {
+export const reportOf = (l: Layouts, config: Config, now: number, w: Walk): { readonly packets: ReadonlyArray<PacketReport>; readonly excluded: ReadonlyArray<Exclusion> } | undefined => {
+  const { prev, table } = l
   const memo = prev.rebuild
   const { n, reach, final } = w
   const at = memo.reportAt
-  if (prev.packets[at]?.id !== `history:${memo.reach}`) return undefined
+  const before = prev.packets
+  if (before[at]?.id !== `history:${memo.reach}`) return undefined
   // the previous build's window and miss (the turn before its window, when past its reach)
   const prevFrom = memo.output.from
   const prevMiss = prevFrom > memo.reach ? prevFrom - 1 : -1
   const missAt = final.miss === undefined ? -1 : final.from - 1
-  // the exclusions: the miss, then every turn behind it, newest first; a turn behind both windows keeps its entry
-  const excludedFinal: Exclusion[] = []
+  // where the previous exclusions of its final fill start: after those of the ranges before the reach
   const prevFinal = prev.excluded.length - (prevMiss < 0 ? 0 : prevMiss - memo.reach + 1)
+  // the ranges before the reach: the previous ones when the walk stopped where it did (the
+  // same turns, the same words), else made again
+  const prevStart = w.limit === Number.POSITIVE_INFINITY ? memo.lead : Math.max(memo.lead, memo.length - w.limit)
+  const excluded: Exclusion[] =
+    reach === memo.reach && w.windowStart === prevStart
+      ? prev.excluded.slice(0, prevFinal)
+      : [...historyRanges({ lead: memo.lead, windowStart: w.windowStart, reach, start: reach, limit: w.limit, budget: w.budget, own: false })]
+  // the final fill's: the miss, then every turn behind it, newest first; a turn behind both windows keeps its entry
+  const ranges = excluded.length
   if (missAt >= 0) {
-    excludedFinal.push({ id: `history:${missAt}`, reason: 'over_budget', detail: final.miss! })
+    excluded.push({ id: `history:${missAt}`, reason: 'over_budget', detail: final.miss! })
     for (let i = missAt - 1; i >= reach; i--)
-      excludedFinal.push(i < prevMiss && i >= memo.reach ? prev.excluded[prevFinal + prevMiss - i]! : { id: `history:${i}`, reason: 'over_budget', detail: BEHIND_WINDOW })
+      excluded.push(i < prevMiss && i >= memo.reach ? prev.excluded[prevFinal + prevMiss - i]! : { id: `history:${i}`, reason: 'over_budget', detail: BEHIND_WINDOW })
   }
   // of its final length, filled in order (pushing would grow it a few times over)
-  const packets = new Array<PacketReport>(at + (n - reach) + prev.packets.length - (at + memo.length - memo.reach))
-  for (let k = 0; k < at; k++) packets[k] = prev.packets[k]!
-  const made: Made = { prev, config, now, table: w.table, missAt, excludedFinal, scorers: undefined }
+  const packets = new Array<PacketReport>(at + (n - reach) + before.length - (at + memo.length - memo.reach))
+  for (let k = 0; k < at; k++) packets[k] = before[k]!
   // the previous entry where it says the same (the same object, not a copy): a turn left out
   // behind both windows, its count shown or not both times; a turn kept both times. Runs of
   // them are copied in tight loops, without a call per turn: the rebuild runs too few times
@@ -70,52 +75,34 @@ export const reportOf = (prev: Appendable, config: Config, now: number, w: Walk)
   let i = reach
   const behind = Math.max(reach, Math.min(missAt, prevMiss, memo.length))
   while (i < behind) {
-    const stop = sameCounted(w.table, i, behind)
-    for (; i < stop; i++) packets[p++] = prev.packets[at + i - memo.reach]!
-    if (i < behind) packets[p++] = entry(made, i++)
+    const stop = sameCounted(table, i, behind)
+    for (; i < stop; i++) packets[p++] = before[at + i - memo.reach]!
+    if (i < behind) packets[p++] = entry(l, config, now, excluded[ranges + missAt - i]!, i++)
   }
   const keptFrom = Math.max(final.from, prevFrom)
-  for (; i < n; i++) packets[p++] = i >= keptFrom && i < memo.length ? prev.packets[at + i - memo.reach]! : entry(made, i)
-  for (let k = at + memo.length - memo.reach; k < prev.packets.length; k++) packets[p++] = prev.packets[k]!
-  const excluded = [...historyRanges({ lead: memo.lead, windowStart: w.windowStart, reach, start: reach, limit: w.limit, budget: w.budget, own: false }), ...excludedFinal]
+  for (; i < n; i++) packets[p++] = i >= keptFrom && i < memo.length ? before[at + i - memo.reach]! : entry(l, config, now, i > missAt ? undefined : excluded[ranges + missAt - i], i)
+  for (let k = at + memo.length - memo.reach; k < before.length; k++) packets[p++] = before[k]!
   return { packets, excluded }
 }
 
-/** What a new report entry is made from. */
-interface Made {
-  readonly prev: Appendable
-  readonly config: Config
-  readonly now: number
-  readonly table: BuildTable
-  /** The turn the final fill missed (-1: none), and the exclusions from it back, newest first. */
-  readonly missAt: number
-  readonly excludedFinal: ReadonlyArray<Exclusion>
-  /** The history packets' scorers, made when first needed (a new turn). */
-  scorers: { readonly rec: (p: Packet) => number; readonly comp: (r: number | undefined, c: number) => number } | undefined
-}
-
-/** Turn `i`'s new report entry: kept, or left out with the final fill's reason. */
-const entry = (m: Made, i: number): PacketReport => {
-  const memo = m.prev.rebuild
-  const before = i < memo.length ? m.prev.packets[memo.reportAt + i - memo.reach]! : undefined
-  const id = `history:${i}`
-  let scores = before?.scores
+/**
+ * Turn `i`'s new report entry: kept, or left out as `x` says. A turn the previous report
+ * lists keeps its scores; a new one is scored as a cold build scores it (its packet the
+ * layouts made).
+ */
+const entry = (l: Layouts, config: Config, now: number, x: Exclusion | undefined, i: number): PacketReport => {
+  const memo = l.prev.rebuild
+  let scores = i < memo.length ? l.prev.packets[memo.reportAt + i - memo.reach]!.scores : undefined
   if (scores === undefined) {
-    const s = (m.scorers ??= typeScorers(m.config, m.now)('history'))
-    const t = m.table.turns[i]!
-    scores = scoresOf(historyPacket(toChatMessage(t as never), i, t.content, m.now), s.rec, s.comp)
+    const s = typeScorers(config, now)('history')
+    const c = s.rec(madeAt(l, i).packet)
+    scores = { relevance: undefined, recency: c, composite: s.comp(undefined, c) }
   }
-  const tokens = countedOf(m.table, i)
+  const id = `history:${i}`
+  const tokens = isCounted(l.table, i) ? takeCount(l.table, i) : undefined
   const priority = DEFAULT_PRIORITY.history
-  const x = i > m.missAt ? undefined : m.excludedFinal[m.missAt - i]!
   // literals, as in finish: a spread followed by more properties costs ~2 µs per object on Node 20
   return x === undefined
     ? { id, type: 'history', priority, source: 'history', tokens, scores, status: 'kept', section: 'context' }
     : { id, type: 'history', priority, source: 'history', tokens, scores, status: 'dropped', reason: x.reason, detail: x.detail! }
-}
-
-/** The scores a cold build gives a history packet (relevance is not judged for history). */
-const scoresOf = (p: Packet, rec: (p: Packet) => number, comp: (r: number | undefined, c: number) => number) => {
-  const c = rec(p)
-  return { relevance: undefined, recency: c, composite: comp(undefined, c) }
 }

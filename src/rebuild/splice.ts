@@ -8,18 +8,8 @@
  *
  * @module
  */
-import { renderBlocks, sectionsOf, type Document, type Item, type Section } from '../structure/document.js'
-
-/** The previous output: its text, ids, and window `[from, to)` of `context`'s turns. */
-export interface Before {
-  readonly output: string
-  readonly included: ReadonlyArray<string>
-  readonly context: Section
-  readonly from: number
-  readonly to: number
-  /** The lengths of the text before the window's first turn and after its last. */
-  readonly chars: { readonly opening: number; readonly closing: number }
-}
+import { renderBlocks, sectionsOf, type Document, type Item } from '../structure/document.js'
+import { itemAt, type Layouts } from './layOut.js'
 
 /** The spliced output: its text, every item's id in order, and the window's ids. */
 export interface Spliced {
@@ -42,38 +32,39 @@ export const rendering = (doc: Document): Spliced => {
 const shownLength = (it: Item): number => it.prefix.length + it.text.length + (it.suffix?.length ?? 0)
 
 /**
- * The output showing the turns `[from, to)`, or undefined when the window does not start
- * inside the previous one (then the caller renders it).
+ * The output of the layouts `l` showing the turns `[from, to)`, or undefined when the window
+ * does not start inside the previous one, or the previous output's text around its window
+ * could not be split off (then the caller renders it).
  *
  * @category utils
  */
-export const spliced = (b: Before, from: number, to: number, item: (i: number) => Item): Spliced | undefined => {
-  const { output, context, chars } = b
-  if (from < b.from || from >= b.to || to < b.to) return undefined
+export const spliced = (l: Layouts, from: number, to: number): Spliced | undefined => {
+  const { prev, context, shown } = l
+  const { output } = prev
+  const { chars } = prev.rebuild
+  if (chars === undefined || from < shown.from || from >= shown.to || to < shown.to) return undefined
   const sep = context.separator
   let start = chars.opening
-  for (let i = b.from; i < from; i++) start += shownLength(context.items[i - b.from]!) + sep.length
+  for (let i = shown.from; i < from; i++) start += shownLength(shown.items[i - shown.from]!) + sep.length
   const end = output.length - chars.closing
   let text = output.slice(0, chars.opening) + output.slice(start, end)
-  const added: string[] = []
-  for (let i = b.to; i < to; i++) {
-    const it = item(i)
+  for (let i = shown.to; i < to; i++) {
+    const it = itemAt(l, i)
     text += `${sep}${it.prefix}${it.text}${it.suffix ?? ''}`
-    added.push(it.packetId!)
   }
   text += output.slice(end)
   // the window's ids sit together among the output's, after those of the sections before it
-  const inc = b.included
-  const at = inc.indexOf(`history:${b.from}`)
+  const inc = prev.included
+  const at = inc.indexOf(shown.items[0]!.packetId!)
   if (at < 0) return undefined
   // arrays of their final length, filled in order: a rebuild's largest allocations
-  const windowIds = new Array<string>(b.to - from + added.length)
-  const ids = new Array<string>(inc.length - (from - b.from) + added.length)
+  const windowIds = new Array<string>(to - from)
+  const ids = new Array<string>(inc.length - (from - shown.from) + (to - shown.to))
   let w = 0
   let k = 0
   for (; k < at; k++) ids[k] = inc[k]!
-  for (let j = at + from - b.from; j < at + b.to - b.from; j++) ids[k++] = windowIds[w++] = inc[j]!
-  for (const id of added) ids[k++] = windowIds[w++] = id
-  for (let j = at + b.to - b.from; j < inc.length; j++) ids[k++] = inc[j]!
+  for (let j = at + from - shown.from; j < at + shown.to - shown.from; j++) ids[k++] = windowIds[w++] = inc[j]!
+  for (let i = shown.to; i < to; i++) ids[k++] = windowIds[w++] = itemAt(l, i).packetId!
+  for (let j = at + shown.to - shown.from; j < inc.length; j++) ids[k++] = inc[j]!
   return { text, ids, windowIds }
 }

@@ -10,6 +10,7 @@
  *
  * @module
  */
+import { countedBound } from '../gather/walkBound.js'
 import type { Meter } from '../tokenize/meter.js'
 import type { Turn } from './layOut.js'
 
@@ -77,11 +78,13 @@ export const sumsOf = (t: Pick<TurnTable, 'bounds' | 'counts' | 'joins' | 'costs
  * The oldest index in `[lo, hi]` at which `holds` is true, by binary search: `holds` must be
  * true at `hi` and, going back from it, stay false once false (a sum of the memo's turns
  * grows as it goes back). What the rebuild's fills and its history walk step past the memo's
- * turns with.
+ * turns with. `hint` is tried first (with the index before it): where the previous build's
+ * walk or fill stopped, which a rebuild's moves by a few turns at most, and often not at all.
  *
  * @category utils
  */
-export const oldestHolding = (lo: number, hi: number, holds: (i: number) => boolean): number => {
+export const oldestHolding = (lo: number, hi: number, holds: (i: number) => boolean, hint = hi): number => {
+  if (hint > lo && hint <= hi && holds(hint) && !holds(hint - 1)) return hint
   if (holds(lo)) return lo
   // holds from a on, not from b on
   let a = hi
@@ -101,51 +104,65 @@ export const oldestHolding = (lo: number, hi: number, holds: (i: number) => bool
  */
 export const sumOver = (t: BuildTable, sums: ReadonlyArray<number>, a: number, b: number): number => sums[a - t.memo.from]! - sums[b - t.memo.from]!
 
+/** Numbers of the memo's turns that its table does not know and a build took. */
+export interface Taken {
+  readonly counts: Map<number, number>
+  readonly joins: Map<number, number>
+}
+
 /**
  * One build's view of the table: the memo's numbers of its turns (read, never copied), the
- * new turns' (`[length, n)`, set by the build), and what the build takes besides (counts,
- * joins, which counts a fill took): a few numbers, not a table's worth. Read and written
- * through the functions below, in the build that made it only.
+ * new turns' (`[length, n)`), and what the build takes besides (counts, joins, lower bounds,
+ * which counts a fill took): a few numbers, not a table's worth. Read and written through the
+ * functions below, in the build that made it only. What a rebuild seldom needs is made when
+ * first needed: a rebuild runs too few times for V8 to optimize it, and what it costs is
+ * mostly what it runs and makes (see `./append.ts`).
  */
 export interface BuildTable {
   readonly memo: TurnTable
   /** The memo's turns end here; the new ones follow up to `n`. */
   readonly length: number
   readonly n: number
-  /** The new turns' bounds, lengths and costs, at `i − length`. */
-  readonly added: { readonly bounds: number[]; readonly lengths: number[]; readonly costs: number[] }
-  /** Counts, joins and costs this build took that the memo has not. */
-  readonly taken: { readonly counts: Map<number, number>; readonly joins: Map<number, number>; readonly costs: Map<number, number> }
-  /** The turns whose count a fill of this build took: `[low, n)` (a fill counts the newest first), and any others apart. */
-  readonly counted: { low: number; readonly apart: Set<number> }
+  /**
+   * The new turns' numbers, at `i − length`: the walk's bounds and the text lengths (set when
+   * the table is made), the counts, joins and costs (NaN until taken, {@link setCost}).
+   */
+  readonly added: { readonly bounds: number[]; readonly lengths: number[]; readonly counts: number[]; readonly joins: number[]; readonly costs: number[] }
+  /** Counts and joins of the memo's turns that its table has not and this build took (made when first needed: the window moves toward the new turns, whose numbers are `added`). */
+  taken: Taken | undefined
+  /** The turns whose count a fill of this build took: `[low, n)` (a fill counts the newest first), and any others apart (made when first needed). */
+  readonly counted: { low: number; apart: Set<number> | undefined }
   /** The history: the turns are read by index (`turns[i]`). */
   readonly turns: ReadonlyArray<Turn>
   /** The build's meter: counts are taken through it ({@link takeCount}). */
   readonly meter: Meter
-  /** The meter's lower bounds of turns not counted yet, taken once per build ({@link atLeastOf}). */
-  readonly cut: Map<number, number>
+  /** The meter's lower bounds of turns not counted yet, taken once per build ({@link atLeastOf}; made when first needed). */
+  cut: Map<number, number> | undefined
   /** A turn's decoration and separator by its role: the memo's layout's, with the roles this build's new turns show. */
   roleCost: ReadonlyMap<string, number>
 }
 
 /**
- * The build's view of memo table `t` of the turns `[t.from, length)`, in the history `turns`
- * (its `length` first turns the memo's), counted with `meter`; a turn's role costs `roleCost`.
+ * The build's view of memo table `memo` of the turns `[memo.from, length)`, in the history
+ * `turns` (its `length` first turns the memo's), counted with `meter`; a turn's role costs
+ * `roleCost`. A new turn's bound is counted as a cold build's walk counts it
+ * (`gather/walkBound.ts`).
  *
  * @category utils
  */
-export const buildTable = (memo: TurnTable, length: number, turns: ReadonlyArray<Turn>, meter: Meter, roleCost: ReadonlyMap<string, number>): BuildTable => ({
-  memo,
-  length,
-  n: turns.length,
-  added: { bounds: [], lengths: [], costs: [] },
-  taken: { counts: new Map(), joins: new Map(), costs: new Map() },
-  counted: { low: turns.length, apart: new Set() },
-  turns,
-  meter,
-  cut: new Map(),
-  roleCost,
-})
+export const buildTable = (memo: TurnTable, length: number, turns: ReadonlyArray<Turn>, meter: Meter, roleCost: ReadonlyMap<string, number>): BuildTable => {
+  const k = turns.length - length
+  const added = { bounds: new Array<number>(k), lengths: new Array<number>(k), counts: new Array<number>(k).fill(Number.NaN), joins: new Array<number>(k).fill(Number.NaN), costs: new Array<number>(k).fill(Number.NaN) }
+  for (let j = 0; j < k; j++) {
+    const { content } = turns[length + j]!
+    added.bounds[j] = countedBound(meter, content)
+    added.lengths[j] = content.length
+  }
+  return { memo, length, n: turns.length, added, taken: undefined, counted: { low: turns.length, apart: undefined }, turns, meter, cut: undefined, roleCost }
+}
+
+/** The numbers the build took, made when first needed. */
+const takenOf = (t: BuildTable): Taken => (t.taken ??= { counts: new Map(), joins: new Map() })
 
 /**
  * The exact count of turn `i`: the table's, else counted by the build's meter (and kept).
@@ -155,8 +172,22 @@ export const buildTable = (memo: TurnTable, length: number, turns: ReadonlyArray
  */
 export const takeCount = (t: BuildTable, i: number): number => {
   let c = countOf(t, i)
-  if (c !== c) t.taken.counts.set(i, (c = t.meter.text(t.turns[i]!.content)))
+  if (c !== c) {
+    c = t.meter.text(t.turns[i]!.content)
+    if (i >= t.length) t.added.counts[i - t.length] = c
+    else takenOf(t).counts.set(i, c)
+  }
   return c
+}
+
+/**
+ * Keeps turn `i`'s join (its decoration and separator joined with its text).
+ *
+ * @category utils
+ */
+export const setJoin = (t: BuildTable, i: number, j: number): void => {
+  if (i >= t.length) t.added.joins[i - t.length] = j
+  else takenOf(t).joins.set(i, j)
 }
 
 /**
@@ -166,8 +197,9 @@ export const takeCount = (t: BuildTable, i: number): number => {
  * @category utils
  */
 export const atLeastOf = (t: BuildTable, i: number, above: number): number => {
-  let b = t.cut.get(i)
-  if (b === undefined) t.cut.set(i, (b = t.meter.tokenizer.lowerBound(t.turns[i]!.content, above)))
+  const cut = (t.cut ??= new Map())
+  let b = cut.get(i)
+  if (b === undefined) cut.set(i, (b = t.meter.tokenizer.lowerBound(t.turns[i]!.content, above)))
   return b
 }
 
@@ -178,14 +210,14 @@ export const atLeastOf = (t: BuildTable, i: number, above: number): number => {
  * @category utils
  */
 export const roleCostOf = (t: BuildTable, i: number): number => {
-  const c = costOf(t, i)
+  const c = i < t.length ? t.memo.costs[i - t.memo.from]! : t.added.costs[i - t.length]!
   return c === c ? c : (t.roleCost.get(t.turns[i]!.role) ?? Number.NaN)
 }
 
-/** A memo number of turn `i`, else the build's (NaN when neither knows it). */
-const known = (t: BuildTable, memo: ReadonlyArray<number>, own: ReadonlyMap<number, number>, i: number): number => {
-  const v = i < t.length ? memo[i - t.memo.from]! : Number.NaN
-  return v === v ? v : (own.get(i) ?? Number.NaN)
+/** A memo number of turn `i` (`i < t.length`), else the build's (NaN when neither knows it). */
+const known = (memo: ReadonlyArray<number>, at: number, own: ReadonlyMap<number, number> | undefined, i: number): number => {
+  const v = memo[i - at]!
+  return v === v || own === undefined ? v : (own.get(i) ?? Number.NaN)
 }
 
 /** @category utils */
@@ -193,13 +225,15 @@ export const boundOf = (t: BuildTable, i: number): number => (i < t.length ? t.m
 /** @category utils */
 export const textLengthOf = (t: BuildTable, i: number): number => (i < t.length ? t.memo.lengths[i - t.memo.from]! : t.added.lengths[i - t.length]!)
 /** The exact count of turn `i`, NaN when not known yet. @category utils */
-export const countOf = (t: BuildTable, i: number): number => known(t, t.memo.counts, t.taken.counts, i)
+export const countOf = (t: BuildTable, i: number): number => (i < t.length ? known(t.memo.counts, t.memo.from, t.taken?.counts, i) : t.added.counts[i - t.length]!)
 /** @category utils */
-export const joinOf = (t: BuildTable, i: number): number => known(t, t.memo.joins, t.taken.joins, i)
-/** @category utils */
-export const costOf = (t: BuildTable, i: number): number => (i < t.length ? known(t, t.memo.costs, t.taken.costs, i) : (t.added.costs[i - t.length] ?? Number.NaN))
+export const joinOf = (t: BuildTable, i: number): number => (i < t.length ? known(t.memo.joins, t.memo.from, t.taken?.joins, i) : t.added.joins[i - t.length]!)
+/** A new turn's decoration and separator, once its role's is measured. @category utils */
+export const setCost = (t: BuildTable, i: number, c: number): void => {
+  t.added.costs[i - t.length] = c
+}
 /** Whether a fill of this build took turn `i`'s count. @category utils */
-export const isCounted = (t: BuildTable, i: number): boolean => i >= t.counted.low || (t.counted.apart.size > 0 && t.counted.apart.has(i))
+export const isCounted = (t: BuildTable, i: number): boolean => i >= t.counted.low || (t.counted.apart !== undefined && t.counted.apart.has(i))
 /**
  * The first turn of the memo's `[from, to)` whose count this build's fills took where the
  * memo's build did not, or the other way round (`t.memo.counted`), else `to`: a report entry
@@ -211,24 +245,14 @@ export const sameCounted = (t: BuildTable, from: number, to: number): number => 
   const { low, apart } = t.counted
   const flags = t.memo.counted
   const at = t.memo.from
-  for (let i = from; i < to; i++) if ((i >= low || (apart.size > 0 && apart.has(i))) !== (flags[i - at] === 1)) return i
+  for (let i = from; i < to; i++) if ((i >= low || (apart !== undefined && apart.has(i))) !== (flags[i - at] === 1)) return i
   return to
 }
 
 /** @category utils */
 export const markCounted = (t: BuildTable, i: number): void => {
   if (i === t.counted.low - 1) t.counted.low = i
-  else if (i < t.counted.low) t.counted.apart.add(i)
-}
-/** A new turn's bound and length. @category utils */
-export const setNew = (t: BuildTable, i: number, bound: number, length: number): void => {
-  t.added.bounds[i - t.length] = bound
-  t.added.lengths[i - t.length] = length
-}
-/** @category utils */
-export const setCost = (t: BuildTable, i: number, c: number): void => {
-  if (i < t.length) t.taken.costs.set(i, c)
-  else t.added.costs[i - t.length] = c
+  else if (i < t.counted.low) (t.counted.apart ??= new Set()).add(i)
 }
 
 /** The memo's numbers `old` from `at` on, then the build's `own`, NaN up to `size`, overwritten by those `taken` (turn `i` at `i − from`). */
@@ -246,16 +270,15 @@ const merged = (old: ReadonlyArray<number>, own: ReadonlyArray<number>, at: numb
  * @category utils
  */
 export const nextTable = (t: BuildTable, from: number, reach: number): TurnTable => {
-  const { n } = t
+  const { n, added, taken } = t
   const at = from - t.memo.from
-  const counts = merged(t.memo.counts, [], at, n - from, from, t.taken.counts)
-  const joins = merged(t.memo.joins, [], at, n - from, from, t.taken.joins)
+  const counts = merged(t.memo.counts, added.counts, at, n - from, from, taken?.counts)
+  const joins = merged(t.memo.joins, added.joins, at, n - from, from, taken?.joins)
   for (let k = 0; k < reach - from; k++) counts[k] = joins[k] = Number.NaN
   const counted: number[] = []
   for (let i = from; i < n; i++) counted.push(isCounted(t, i) ? 1 : 0)
-  const { added } = t
   const bounds = merged(t.memo.bounds, added.bounds, at, n - from, from)
-  const costs = merged(t.memo.costs, added.costs, at, n - from, from, t.taken.costs)
+  const costs = merged(t.memo.costs, added.costs, at, n - from, from)
   return { from, bounds, lengths: merged(t.memo.lengths, added.lengths, at, n - from, from), counts, joins, costs, counted, sums: sumsOf({ bounds, counts, joins, costs }) }
 }
 

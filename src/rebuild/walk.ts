@@ -13,46 +13,41 @@
 import { countedBound } from '../gather/walkBound.js'
 import { boundOf, oldestHolding, sumOver, type BuildTable } from './table.js'
 
-/** What the walk reads. */
-export interface WalkEnv {
-  /** The build's table (and its turns, and its meter's tokenizer for the turns before it). */
-  readonly table: BuildTable
-  /** The leading system turns' bounds, one more per turn: where the walk starts. */
-  readonly leadBound: number
-  readonly budget: number
-  /** The oldest turn the walk may take (the window's start). */
-  readonly windowStart: number
-}
+/**
+ * The oldest of the memo's turns `[lo, i]` from which the walk's bounds (from `bound` on)
+ * stay within the budget. Its own function, so that `walkReach` makes no closure (see
+ * `./append.ts` on how the rebuild's code is written).
+ */
+const passing = (t: BuildTable, lo: number, i: number, bound: number, budget: number, hint: number): number =>
+  oldestHolding(lo, i, (m) => !(bound + sumOver(t, t.memo.sums.bounds, m, t.length) > budget), hint)
 
 /**
- * The first turn made into a packet.
+ * The first turn made into a packet, in the build's table `t`: the walk starts at the
+ * leading system turns' bounds (`leadBound`), goes back no further than `windowStart` (the
+ * message limit's first turn), and tries `hint` first (the previous build's reach).
  *
  * @category utils
  */
-export const walkReach = (env: WalkEnv): number => {
-  const { table, budget, windowStart } = env
-  const top = table.length
-  const lo = Math.max(windowStart, table.memo.from)
-  let bound = env.leadBound
-  let i = table.n - 1
+export const walkReach = (t: BuildTable, leadBound: number, budget: number, windowStart: number, hint: number): number => {
+  const top = t.length
+  const lo = Math.max(windowStart, t.memo.from)
+  let bound = leadBound
+  let i = t.n - 1
   // the new turns, one by one
   for (; i >= top && i >= windowStart; i--) {
-    bound += boundOf(table, i) + 1
+    bound += boundOf(t, i) + 1
     if (bound > budget) return i + 1
   }
   if (i >= lo) {
     // the memo's turns: the newest one at which the bounds pass the budget, if any (the sums grow as the walk goes back)
-    const sums = table.memo.sums.bounds
-    if (bound + sumOver(table, sums, lo, top) > budget) {
-      const from = bound
-      return !(from + sumOver(table, sums, i, top) > budget) ? oldestHolding(lo, i, (m) => !(from + sumOver(table, sums, m, top) > budget)) : i + 1
-    }
-    bound += sumOver(table, sums, lo, top)
+    const sums = t.memo.sums.bounds
+    if (bound + sumOver(t, sums, lo, top) > budget) return !(bound + sumOver(t, sums, i, top) > budget) ? passing(t, lo, i, bound, budget, hint) : i + 1
+    bound += sumOver(t, sums, lo, top)
     i = lo - 1
   }
   // a turn before the table's is the one the walk stops at, at most
   for (; i >= windowStart; i--) {
-    bound += countedBound(table.meter, table.turns[i]!.content) + 1
+    bound += countedBound(t.meter, t.turns[i]!.content) + 1
     if (bound > budget) return i + 1
   }
   return windowStart

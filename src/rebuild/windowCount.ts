@@ -124,40 +124,29 @@ const newer = (env: PieceEnv, i: number, to: number): number | undefined => {
   return e === undefined || f === undefined || after === undefined ? undefined : env.count(`${e[0].text.slice(e[2])}${e[0].suffix ?? ''}${after}${f.closingLead}`) + f.closingRest
 }
 
-/** `f()` for `key`, asked at most once per key of `seen`. */
-const once = <K>(seen: Map<K, number | undefined>, key: K, f: () => number | undefined): number | undefined => {
-  if (seen.has(key)) return seen.get(key)
-  const v = f()
-  seen.set(key, v)
-  return v
-}
-
 /**
  * The count of the window `[from, to)` from the count of the previous window `before`, with
  * its end pieces; undefined when it cannot be had from the pieces (see the module comment).
- * The pieces are counted once per counter, whichever layout asks (the two layouts of a build
- * ask the same new end). They are plain functions of `env`, not closures made per counter: a
- * rebuild makes one counter, and runs too few times for V8 to optimize it (see `./append.ts`).
+ * A piece two layouts of a build share (the new end: the first layout's and the output's
+ * windows both end at the newest turn) is counted once: `env.count` is the build's meter,
+ * which counts a text once per build. A plain function of `env`, not a counter closure
+ * holding caches of its own: a rebuild runs too few times for V8 to optimize it, and what
+ * it costs is mostly the code it runs (see `./append.ts`).
  *
  * @category utils
  */
-export const windowCounter = (env: PieceEnv): ((before: WindowCount, from: number, to: number) => WindowCount | undefined) => {
-  const heads = new Map<number, number | undefined>()
-  const tails = new Map<number, number | undefined>()
-  const joining = new Map<string, number | undefined>()
-  return (before, from, to) => {
-    // the two windows must share a turn: the text between its word ends is the same in both
-    if (before.head === undefined || before.tail === undefined || from >= to || to < before.to || Math.max(from, before.from) > before.to - 1) return undefined
-    const h = from === before.from ? before.head : once(heads, from, () => headOf(env, from))
-    // the old end: what the turns that left (or joined) there add, up to the first word end of the new first turn
-    const older = from === before.from ? 0 : stretch(env, Math.min(from, before.from), Math.max(from, before.from))
-    // the new end: everything after the previous last turn's last word end, the new turns shown after it
-    const end = to === before.to ? before.tail : once(joining, `${before.to - 1}:${to}`, () => newer(env, before.to - 1, to))
-    if (h === undefined || older === undefined || end === undefined) return undefined
-    const tokens = before.tokens - before.head + (from > before.from ? -older : older) + h - before.tail + end
-    // the tail piece of a changed end is counted only for a build that carries it to the next one
-    return { from, to, tokens, head: h, tail: to === before.to ? before.tail : env.tails ? once(tails, to - 1, () => tailOf(env, to - 1)) : undefined }
-  }
+export const windowChange = (env: PieceEnv, before: WindowCount, from: number, to: number): WindowCount | undefined => {
+  // the two windows must share a turn: the text between its word ends is the same in both
+  if (before.head === undefined || before.tail === undefined || from >= to || to < before.to || Math.max(from, before.from) > before.to - 1) return undefined
+  const h = from === before.from ? before.head : headOf(env, from)
+  // the old end: what the turns that left (or joined) there add, up to the first word end of the new first turn
+  const older = from === before.from ? 0 : stretch(env, Math.min(from, before.from), Math.max(from, before.from))
+  // the new end: everything after the previous last turn's last word end, the new turns shown after it
+  const end = to === before.to ? before.tail : newer(env, before.to - 1, to)
+  if (h === undefined || older === undefined || end === undefined) return undefined
+  const tokens = before.tokens - before.head + (from > before.from ? -older : older) + h - before.tail + end
+  // the tail piece of a changed end is counted only for a build that carries it to the next one
+  return { from, to, tokens, head: h, tail: to === before.to ? before.tail : env.tails ? tailOf(env, to - 1) : undefined }
 }
 
 /**

@@ -5,6 +5,7 @@
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { countedBound } from '../../src/gather/walkBound.js'
 import { meter } from '../../src/tokenize/meter.js'
 import {
   atLeastOf,
@@ -16,7 +17,6 @@ import {
   roleCostOf,
   sameCounted,
   setCost,
-  setNew,
   sumOver,
   sumsOf,
   takeCount,
@@ -66,16 +66,20 @@ describe("rebuild table: a build's view", () => {
     const m = meter(gpt4o)
     const h = turns(6)
     const t = buildTable(table(2, [Number.NaN, 9, 9], [0, 1, 1]), 5, h, m, new Map())
-    setNew(t, 5, 1, h[5]!.content.length)
+    // the new turn's bound is counted as a cold build's walk counts it: its text through the meter
+    expect(t.added.bounds).toEqual([countedBound(meter(gpt4o), h[5]!.content)])
+    const walked = m.stats().tokenizerCalls
+    expect(m.counted(h[5]!.content)).toBe(gpt4o.count(h[5]!.content))
     expect(takeCount(t, 3)).toBe(9)
-    expect(m.stats().tokenizerCalls).toBe(0)
+    expect(m.stats().tokenizerCalls).toBe(walked)
     expect(takeCount(t, 2)).toBe(gpt4o.count(h[2]!.content))
+    // the new turn's count is the one its bound took
     expect(takeCount(t, 5)).toBe(gpt4o.count(h[5]!.content))
     // kept in the table: a fill reads it from there (and the report takes it as the fill's)
     expect(countOf(t, 2)).toBe(gpt4o.count(h[2]!.content))
     expect(countOf(t, 5)).toBe(gpt4o.count(h[5]!.content))
     expect(countOf(t, 4)).toBe(9)
-    expect(m.stats().tokenizerCalls).toBe(2)
+    expect(m.stats().tokenizerCalls).toBe(walked + 1)
   })
 
   it('takes a lower bound once, cut short past the room first asked about', () => {

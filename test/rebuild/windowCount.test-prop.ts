@@ -8,7 +8,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { renderBlocks, type Document, type Item, type Section } from '../../src/structure/document.js'
 import { frameCounts, frameOf } from '../../src/rebuild/frame.js'
-import { itemCount, measuredWindow, windowCounter } from '../../src/rebuild/windowCount.js'
+import { itemCount, measuredWindow, windowChange, type PieceEnv } from '../../src/rebuild/windowCount.js'
 import { gpt4o } from '../helpers.js'
 import { joinStress, seeded } from '../prop.js'
 
@@ -75,7 +75,7 @@ describe('rebuild: counting a moved window piece by piece', () => {
           const measured = measuredWindow(gpt4o, gpt4o.count, known, before, from0, to0, gpt4o.count(before.text))
           const previous = doc(items.slice(from0, to0))
           const f = frameOf(previous, previous.blocks[1] as Section, items[to0 - 1]!)
-          const change = windowCounter({
+          const env: PieceEnv = {
             tokenizer: gpt4o,
             count: gpt4o.count,
             known,
@@ -83,8 +83,8 @@ describe('rebuild: counting a moved window piece by piece', () => {
             item: (i) => items[i],
             frame: () => (f === undefined ? undefined : frameCounts(gpt4o, gpt4o.count, known, f)),
             tails,
-          })
-          const after = change(measured, from1, n)
+          }
+          const after = windowChange(env, measured, from1, n)
           const text = rendered(from1, n).text
           if (after !== undefined) {
             made++

@@ -50,7 +50,7 @@ import * as E from 'fp-ts/lib/Either.js'
 import { availableTokens } from '../config.js'
 import { textRenderer } from '../output.js'
 import type { Request } from '../phase.js'
-import type { BuildResult, SectionReport } from '../report.js'
+import type { BuildResult } from '../report.js'
 import { outputPrefix, unchangedTextPrefix, type PrefixFingerprint, type PrefixReport } from '../report/prefix.js'
 import { renderBlocks, type Document, type Section } from '../structure/document.js'
 import type { Meter } from '../tokenize/meter.js'
@@ -109,15 +109,14 @@ export const appendRebuild = (prev: Appendable, request: Request, env: AppendEnv
   if (reach < memo.reach) return left('the history reaches further back than before')
 
   // 2. layoutAware's fills (each tries first where the previous build's stopped)
-  let alwaysTokens = 0
-  for (let k = 0; k < layout.always.length; k++) alwaysTokens += layout.always[k]!.tokens
+  const { alwaysTokens } = layout
   const first = fillWindow(table, reach, budget - alwaysTokens, n, 0, (memo.first ?? memo.output).from)
   if (first.from === n) return left('no turn fits')
 
   // 3. the layouts: the previous document with a window's turns (a turn laid out before keeps its item)
   const context = contextOf(prev.doc)
   if (context === undefined) return left('the previous layout has no context section')
-  const shown = shownWindow(context)
+  const shown = shownWindow(context, memo.output.from, memo.output.to)
   if (shown === undefined) return left('the previous window is not contiguous')
   const laid = layouts(prev, context, shown, table)
   // the new turns' decorations, for a role the layout has not shown yet measured
@@ -161,8 +160,11 @@ export const appendRebuild = (prev: Appendable, request: Request, env: AppendEnv
   if (report === undefined) return left('the previous report lists no turn')
   const sources = [r.ids]
   const contextTokens = estimateChange(table, shown, memo.output, final.from)
-  const sections: SectionReport[] = []
-  for (const x of prev.sections) sections.push(x.name === 'context' ? { ...x, tokens: x.tokens + contextTokens, packetIds: r.windowIds } : x)
+  const sections = prev.sections.slice()
+  for (let k = 0; k < sections.length; k++) {
+    const x = sections[k]!
+    if (x.name === 'context') sections[k] = { ...x, tokens: x.tokens + contextTokens, packetIds: r.windowIds }
+  }
   const result: BuildResult<string> = {
     output: r.text,
     sources,
@@ -192,7 +194,11 @@ export const appendRebuild = (prev: Appendable, request: Request, env: AppendEnv
 
 /** The previous document's context section. */
 const contextOf = (doc: Document): Section | undefined => {
-  for (const b of doc.blocks) if (b._tag === 'Section' && b.name === 'context') return b
+  const { blocks } = doc
+  for (let k = 0; k < blocks.length; k++) {
+    const b = blocks[k]!
+    if (b._tag === 'Section' && b.name === 'context') return b
+  }
   return undefined
 }
 

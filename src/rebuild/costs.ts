@@ -17,8 +17,8 @@ import type { Meter } from '../tokenize/meter.js'
 export interface LayoutCosts {
   /** `layoutOverheads(doc).raw`: headings, joins and static text. */
   readonly raw: number
-  /** The always-kept packets (instructions, task, the conversation's system prompt): type and tokens. */
-  readonly always: ReadonlyArray<{ readonly type: PacketType; readonly tokens: number }>
+  /** The always-kept packets' tokens (instructions, task, the conversation's system prompt), summed. */
+  readonly alwaysTokens: number
   /** Their items' content, decoration and separator, summed. */
   readonly alwaysItems: number
   /** Their items' content, summed. */
@@ -63,7 +63,9 @@ export const layoutCosts = (doc: Document, meter: Meter, result: BuildResult<str
       }
     }
   }
-  const always = result.packets.filter((p) => p.priority === 0 || p.type === 'task').map((p) => ({ type: p.type, tokens: p.tokens ?? Number.NaN }))
+  const always = result.packets.filter((p) => p.priority === 0 || p.type === 'task')
+  let alwaysTokens = 0
+  for (const p of always) alwaysTokens += p.tokens ?? Number.NaN
   // an always-kept packet the layout does not show would be charged another type's decoration
-  return always.some((a) => Number.isNaN(a.tokens)) || laidOut !== always.length ? undefined : { raw, always, alwaysItems, alwaysContent, alwaysJoined, typeCost, roleCost }
+  return Number.isNaN(alwaysTokens) || laidOut !== always.length ? undefined : { raw, alwaysTokens, alwaysItems, alwaysContent, alwaysJoined, typeCost, roleCost }
 }

@@ -181,7 +181,8 @@ const append = <O>(
   tokenizer: Tokenizer,
 ): Promise<E.Either<GsscError, BuildResult<O>>> | E.Either<GsscError, BuildResult<O>> => {
   const r = appendRebuild(prev, request, { meter: meter(tokenizer, options.cache), previous: fingerprintOf(prev), rebuildable })
-  return E.isRight(r) ? E.right(r.right as BuildResult<O>) : coldWith(request, options, cold, key, rebuildable, r.left)()
+  // a text build's result is the build's (the Right itself: the caller's `O` is `string` here)
+  return E.isRight(r) ? (r as E.Either<GsscError, BuildResult<O>>) : coldWith(request, options, cold, key, rebuildable, r.left)()
 }
 
 /** The result with what the next build needs, when it can append to it. */

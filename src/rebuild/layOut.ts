@@ -12,7 +12,6 @@ import { labelsFor } from '../structure/labels.js'
 import type { Meter } from '../tokenize/meter.js'
 import type { Packet } from '../packet.js'
 import type { Appendable } from './append.js'
-import { HISTORY } from './memo.js'
 import { frameCounts, frameOf, type FrameCounts } from './frame.js'
 import { takeCount, type BuildTable } from './table.js'
 import { itemCount } from './windowCount.js'
@@ -51,13 +50,16 @@ export interface Shown {
   readonly items: ReadonlyArray<Item>
 }
 
-/** The previous window, or undefined when it is not contiguous (newest last, ids `history:<i>`) or empty. */
-export const shownWindow = (context: Section): Shown | undefined => {
+/**
+ * The previous window, the turns `[from, to)` of the memo's output, or undefined when
+ * `context` does not show them (newest last, ids `history:<i>`) or shows none.
+ *
+ * @category utils
+ */
+export const shownWindow = (context: Section, from: number, to: number): Shown | undefined => {
   const shown = context.items
-  if (shown.length === 0) return undefined
-  const from = Number(HISTORY.exec(shown[0]!.packetId ?? '')?.[1] ?? Number.NaN)
-  if (shown[shown.length - 1]!.packetId !== `history:${from + shown.length - 1}`) return undefined
-  return { from, to: from + shown.length, items: shown }
+  if (shown.length === 0 || shown.length !== to - from || shown[0]!.packetId !== `history:${from}` || shown[shown.length - 1]!.packetId !== `history:${to - 1}`) return undefined
+  return { from, to, items: shown }
 }
 
 /**

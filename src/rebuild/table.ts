@@ -151,12 +151,12 @@ export interface BuildTable {
  * @category utils
  */
 export const buildTable = (memo: TurnTable, length: number, turns: ReadonlyArray<Turn>, meter: Meter, roleCost: ReadonlyMap<string, number>): BuildTable => {
-  const k = turns.length - length
-  const added = { bounds: new Array<number>(k), lengths: new Array<number>(k), counts: new Array<number>(k).fill(Number.NaN), joins: new Array<number>(k).fill(Number.NaN), costs: new Array<number>(k).fill(Number.NaN) }
-  for (let j = 0; j < k; j++) {
+  const added = { bounds: [] as number[], lengths: [] as number[], counts: [] as number[], joins: [] as number[], costs: [] as number[] }
+  for (let j = 0; j < turns.length - length; j++) {
     const { content } = turns[length + j]!
     added.bounds[j] = countedBound(meter, content)
     added.lengths[j] = content.length
+    added.counts[j] = added.joins[j] = added.costs[j] = Number.NaN
   }
   return { memo, length, n: turns.length, added, taken: undefined, counted: { low: turns.length, apart: undefined }, turns, meter, cut: undefined, roleCost }
 }

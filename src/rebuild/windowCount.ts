@@ -64,6 +64,13 @@ export interface PieceEnv {
   readonly frame: () => FrameCounts | undefined
   /** Whether a window's count carries the tail piece of a changed end: a build whose result carries its memo needs it for the next build; the count itself does not. */
   readonly tails: boolean
+  /**
+   * The last new end counted ({@link windowChange}): the text after turn `at`'s last word end,
+   * turns up to `to` shown after it. A build's two layouts end at the newest turn, so the
+   * second asks for the first's; the meter would count it once anyway, but the text would be
+   * made and looked up again.
+   */
+  newEnd?: { readonly at: number; readonly to: number; readonly tokens: number | undefined }
 }
 
 /** Turn `i`'s item and its content's first and last word ends, or undefined (no item, or no word end). */
@@ -124,14 +131,23 @@ const newer = (env: PieceEnv, i: number, to: number): number | undefined => {
   return e === undefined || f === undefined || after === undefined ? undefined : env.count(`${e[0].text.slice(e[2])}${e[0].suffix ?? ''}${after}${f.closingLead}`) + f.closingRest
 }
 
+/** {@link newer}, kept for the next layout that asks (`env.newEnd`). */
+const newEnd = (env: PieceEnv, at: number, to: number): number | undefined => {
+  const last = env.newEnd
+  if (last !== undefined && last.at === at && last.to === to) return last.tokens
+  const tokens = newer(env, at, to)
+  env.newEnd = { at, to, tokens }
+  return tokens
+}
+
 /**
  * The count of the window `[from, to)` from the count of the previous window `before`, with
  * its end pieces; undefined when it cannot be had from the pieces (see the module comment).
- * A piece two layouts of a build share (the new end: the first layout's and the output's
- * windows both end at the newest turn) is counted once: `env.count` is the build's meter,
- * which counts a text once per build. A plain function of `env`, not a counter closure
- * holding caches of its own: a rebuild runs too few times for V8 to optimize it, and what
- * it costs is mostly the code it runs (see `./append.ts`).
+ * The new end, which the two layouts of a build share (the first layout's and the output's
+ * windows both end at the newest turn), is made once (`env.newEnd`); any other piece is
+ * counted once through `env.count`, the build's meter. A plain function of `env`, not a
+ * counter closure holding maps of its pieces: see `./append.ts` on how the rebuild's code is
+ * written.
  *
  * @category utils
  */
@@ -142,7 +158,7 @@ export const windowChange = (env: PieceEnv, before: WindowCount, from: number, t
   // the old end: what the turns that left (or joined) there add, up to the first word end of the new first turn
   const older = from === before.from ? 0 : stretch(env, Math.min(from, before.from), Math.max(from, before.from))
   // the new end: everything after the previous last turn's last word end, the new turns shown after it
-  const end = to === before.to ? before.tail : newer(env, before.to - 1, to)
+  const end = to === before.to ? before.tail : newEnd(env, before.to - 1, to)
   if (h === undefined || older === undefined || end === undefined) return undefined
   const tokens = before.tokens - before.head + (from > before.from ? -older : older) + h - before.tail + end
   // the tail piece of a changed end is counted only for a build that carries it to the next one

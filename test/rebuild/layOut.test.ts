@@ -29,7 +29,7 @@ describe('rebuild layouts', () => {
   it("keep the previous window's items and lay a new turn out as a cold build does", async () => {
     const prev = (await built(request)) as Appendable
     const context = contextOf(prev)
-    const shown = shownWindow(context)!
+    const shown = shownWindow(context, prev.rebuild.output.from, prev.rebuild.output.to)!
     expect(shown.to).toBe(30)
     expect(shown.from).toBe(Number(context.items[0]!.packetId!.slice('history:'.length)))
     expect(shownItem(shown, shown.from)).toBe(context.items[0])
@@ -62,10 +62,14 @@ describe('rebuild layouts', () => {
     expect(frameCountsOf(l)).toBe(prev.rebuild.frame)
   })
 
-  it('see no previous window when it is not contiguous', async () => {
-    const prev = await built(request)
+  it('see no previous window when it is not the memo’s output window, contiguous', async () => {
+    const prev = (await built(request)) as Appendable
     const context = contextOf(prev)
-    expect(shownWindow({ ...context, items: [context.items[0]!, context.items[2]!] })).toBeUndefined()
-    expect(shownWindow({ ...context, items: [] })).toBeUndefined()
+    const { from, to } = prev.rebuild.output
+    expect(shownWindow(context, from, to)).toBeDefined()
+    expect(shownWindow({ ...context, items: [context.items[0]!, context.items[2]!] }, from, from + 2)).toBeUndefined()
+    expect(shownWindow({ ...context, items: [] }, from, from)).toBeUndefined()
+    expect(shownWindow(context, from + 1, to + 1)).toBeUndefined()
+    expect(shownWindow(context, from, to - 1)).toBeUndefined()
   })
 })

@@ -98,14 +98,14 @@ export const appendRebuild = (prev: Appendable, request: Request, env: AppendEnv
   const n = h.length
   const turns = h as ReadonlyArray<Turn>
   const { layout } = memo
-  // the memo's numbers of each turn, then the new turns' (their walk's bounds counted as a cold build's walk counts them)
+  // the memo's numbers of each turn, then the new turns'
   const table = buildTable(memo.table, memo.length, turns, meter, layout.roleCost)
 
   // 1. the history gatherer's walk: the first turn made into a packet
   const budget = availableTokens(config)
   const limit = Math.max(0, config.maxHistoryMessages)
   const windowStart = limit === Number.POSITIVE_INFINITY ? memo.lead : Math.max(memo.lead, n - limit)
-  const reach = walkReach(table, memo.leadBound, budget, windowStart, memo.reach)
+  const reach = walkReach(table, memo.leadBound, budget, windowStart, memo.reach, env.rebuildable)
   if (reach < memo.reach) return left('the history reaches further back than before')
 
   // 2. layoutAware's fills (each tries first where the previous build's stopped)

@@ -124,8 +124,9 @@ export interface BuildTable {
   readonly length: number
   readonly n: number
   /**
-   * The new turns' numbers, at `i − length`: the walk's bounds and the text lengths (set when
-   * the table is made), the counts, joins and costs (NaN until taken, {@link setCost}).
+   * The new turns' numbers, at `i − length`: the text lengths (set when the table is made),
+   * the walk's bounds, counts, joins and costs (NaN until taken: {@link takeBound},
+   * {@link takeCount}, {@link setJoin}, {@link setCost}).
    */
   readonly added: { readonly bounds: number[]; readonly lengths: number[]; readonly counts: number[]; readonly joins: number[]; readonly costs: number[] }
   /** Counts and joins of the memo's turns that its table has not and this build took (made when first needed: the window moves toward the new turns, whose numbers are `added`). */
@@ -145,18 +146,15 @@ export interface BuildTable {
 /**
  * The build's view of memo table `memo` of the turns `[memo.from, length)`, in the history
  * `turns` (its `length` first turns the memo's), counted with `meter`; a turn's role costs
- * `roleCost`. A new turn's bound is counted as a cold build's walk counts it
- * (`gather/walkBound.ts`).
+ * `roleCost`.
  *
  * @category utils
  */
 export const buildTable = (memo: TurnTable, length: number, turns: ReadonlyArray<Turn>, meter: Meter, roleCost: ReadonlyMap<string, number>): BuildTable => {
   const added = { bounds: [] as number[], lengths: [] as number[], counts: [] as number[], joins: [] as number[], costs: [] as number[] }
   for (let j = 0; j < turns.length - length; j++) {
-    const { content } = turns[length + j]!
-    added.bounds[j] = countedBound(meter, content)
-    added.lengths[j] = content.length
-    added.counts[j] = added.joins[j] = added.costs[j] = Number.NaN
+    added.lengths[j] = turns[length + j]!.content.length
+    added.bounds[j] = added.counts[j] = added.joins[j] = added.costs[j] = Number.NaN
   }
   return { memo, length, n: turns.length, added, taken: undefined, counted: { low: turns.length, apart: undefined }, turns, meter, cut: undefined, roleCost }
 }
@@ -178,6 +176,18 @@ export const takeCount = (t: BuildTable, i: number): number => {
     else takenOf(t).counts.set(i, c)
   }
   return c
+}
+
+/**
+ * The walk's bound of new turn `i` (`i >= t.length`): the table's, else counted as a cold
+ * build's walk counts it (`gather/walkBound.ts`), and kept.
+ *
+ * @category utils
+ */
+export const takeBound = (t: BuildTable, i: number): number => {
+  let b = t.added.bounds[i - t.length]!
+  if (b !== b) t.added.bounds[i - t.length] = b = countedBound(t.meter, t.turns[i]!.content)
+  return b
 }
 
 /**

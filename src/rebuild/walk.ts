@@ -11,7 +11,7 @@
  * @module
  */
 import { countedBound } from '../gather/walkBound.js'
-import { boundOf, oldestHolding, sumOver, type BuildTable } from './table.js'
+import { oldestHolding, sumOver, takeBound, takeCount, type BuildTable } from './table.js'
 
 /**
  * The oldest of the memo's turns `[lo, i]` from which the walk's bounds (from `bound` on)
@@ -26,29 +26,52 @@ const passing = (t: BuildTable, lo: number, i: number, bound: number, budget: nu
  * leading system turns' bounds (`leadBound`), goes back no further than `windowStart` (the
  * message limit's first turn), and tries `hint` first (the previous build's reach).
  *
+ * A build that carries no memo for the next one (`exact` false) needs the new turns' bounds
+ * only for where the walk stops: a bound is at least 0 and at most the turn's count (the
+ * text before its first word end and from its last count a token each; a text without one
+ * is bounded by the tokenizer's lower bound), and the walk stops no later with smaller
+ * bounds, so where the walks with the bounds at their least and at their most stop at the
+ * same turn, the walk with the bounds does too. The count is the one the fill takes next;
+ * the bound would count the text's two ends besides, two calls of the tokenizer. Otherwise
+ * (or when the two walks part) the bounds are taken: every new turn's for a build that
+ * carries them to the next.
+ *
  * @category utils
  */
-export const walkReach = (t: BuildTable, leadBound: number, budget: number, windowStart: number, hint: number): number => {
+export const walkReach = (t: BuildTable, leadBound: number, budget: number, windowStart: number, hint: number, exact: boolean): number => {
+  if (exact) for (let i = t.length; i < t.n; i++) takeBound(t, i)
+  else {
+    const most = walkWith(t, leadBound, budget, windowStart, hint, takeCount)
+    if (most === walkWith(t, leadBound, budget, windowStart, most, none)) return most
+  }
+  return walkWith(t, leadBound, budget, windowStart, hint, takeBound)
+}
+
+/** A new turn's bound at its least. */
+const none = (): number => 0
+
+/** {@link walkReach}'s walk, a new turn's bound taken by `bound`. */
+const walkWith = (t: BuildTable, leadBound: number, budget: number, windowStart: number, hint: number, bound: (t: BuildTable, i: number) => number): number => {
   const top = t.length
   const lo = Math.max(windowStart, t.memo.from)
-  let bound = leadBound
+  let sum = leadBound
   let i = t.n - 1
   // the new turns, one by one
   for (; i >= top && i >= windowStart; i--) {
-    bound += boundOf(t, i) + 1
-    if (bound > budget) return i + 1
+    sum += bound(t, i) + 1
+    if (sum > budget) return i + 1
   }
   if (i >= lo) {
     // the memo's turns: the newest one at which the bounds pass the budget, if any (the sums grow as the walk goes back)
     const sums = t.memo.sums.bounds
-    if (bound + sumOver(t, sums, lo, top) > budget) return !(bound + sumOver(t, sums, i, top) > budget) ? passing(t, lo, i, bound, budget, hint) : i + 1
-    bound += sumOver(t, sums, lo, top)
+    if (sum + sumOver(t, sums, lo, top) > budget) return !(sum + sumOver(t, sums, i, top) > budget) ? passing(t, lo, i, sum, budget, hint) : i + 1
+    sum += sumOver(t, sums, lo, top)
     i = lo - 1
   }
   // a turn before the table's is the one the walk stops at, at most
   for (; i >= windowStart; i--) {
-    bound += countedBound(t.meter, t.turns[i]!.content) + 1
-    if (bound > budget) return i + 1
+    sum += countedBound(t.meter, t.turns[i]!.content) + 1
+    if (sum > budget) return i + 1
   }
   return windowStart
 }

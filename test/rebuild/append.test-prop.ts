@@ -45,13 +45,21 @@ const comparable = (r: BuildResult): object => {
   return rest
 }
 
-/** Rebuilds `next` from `previous` and builds it cold (with the same `previous` prefix): both, compared. */
+/**
+ * Rebuilds `next` from `previous` and builds it cold (with the same `previous` prefix): both,
+ * compared. The rebuild asked `rebuildable: false` too, which takes fewer numbers (it makes
+ * no memo): the same result.
+ */
 const both = async (next: Request, maxTokens: number, previous: BuildResult, layout: Layout = EN) => {
   const rebuilt = await built(next, maxTokens, previous, layout)
   const cold = await built(next, maxTokens, previous.prefix, layout)
   expect(comparable(rebuilt)).toEqual(comparable(cold))
   expect(JSON.stringify(comparable(rebuilt))).toBe(JSON.stringify(comparable(cold)))
   expect(rebuilt.tokenCount).toBe(gpt4o.count(rebuilt.output))
+  const once = await build(next, { ...options(maxTokens, layout), previous, rebuildable: false })()
+  if (E.isLeft(once)) throw new Error(once.left.message)
+  expect(once.right.stats.rebuild?.mode).toBe(rebuilt.stats.rebuild?.mode)
+  expect(JSON.stringify(comparable(once.right))).toBe(JSON.stringify(comparable(cold)))
   return { rebuilt, cold }
 }
 

@@ -76,6 +76,9 @@ export const shownItem = (shown: Shown, i: number): Item | undefined => (i >= sh
  */
 export const layouts = (prev: Appendable, context: Section, shown: Shown, table: BuildTable): Layouts => ({ prev, context, shown, table, made: undefined, frame: null })
 
+/** The scores an item is made with: `itemOf` does not read them (a selection's type needs them). */
+const UNSCORED = { relevance: undefined, recency: 0, composite: 0 } as const
+
 /**
  * Turn `i`'s packet and item when the previous window did not show it: made as the history
  * gatherer and the default layout make them, once per build (the report scores the packet).
@@ -89,7 +92,7 @@ export const madeAt = (l: Layouts, i: number): Made => {
     const t = l.table.turns[i]!
     const { key } = l.prev.rebuild
     const packet = historyPacket(toChatMessage(t as never), i, t.content, key.now)
-    const item = itemOf({ packet, tokens: takeCount(l.table, i), scores: { relevance: undefined, recency: 0, composite: 0 } }, prefixOf(packet, labelsFor(key.config.locale)))
+    const item = itemOf({ packet, tokens: takeCount(l.table, i), scores: UNSCORED }, prefixOf(packet, labelsFor(key.config.locale)))
     made.set(i, (m = { packet, item }))
   }
   return m

@@ -42,13 +42,23 @@ export const walkReach = (t: BuildTable, leadBound: number, budget: number, wind
   if (exact) for (let i = t.length; i < t.n; i++) takeBound(t, i)
   else {
     const most = walkWith(t, leadBound, budget, windowStart, hint, takeCount)
-    if (most === walkWith(t, leadBound, budget, windowStart, most, none)) return most
+    if (!mayTake(t, leadBound, budget, windowStart, most - 1)) return most
   }
   return walkWith(t, leadBound, budget, windowStart, hint, takeBound)
 }
 
-/** A new turn's bound at its least. */
-const none = (): number => 0
+/**
+ * Whether the walk with every new turn's bound at its least (0, and one more per turn) may
+ * take turn `k`: it does when its bounds from the newest turn to `k` stay within the budget
+ * (the walk stops no later than there), and it may when `k` lies before the table (its bound
+ * not known here).
+ */
+const mayTake = (t: BuildTable, leadBound: number, budget: number, windowStart: number, k: number): boolean => {
+  if (k < windowStart) return false
+  if (k < t.memo.from) return true
+  const top = t.length
+  return leadBound + t.n - Math.max(k, top) + (k < top ? sumOver(t, t.memo.sums.bounds, k, top) : 0) <= budget
+}
 
 /** {@link walkReach}'s walk, a new turn's bound taken by `bound`. */
 const walkWith = (t: BuildTable, leadBound: number, budget: number, windowStart: number, hint: number, bound: (t: BuildTable, i: number) => number): number => {

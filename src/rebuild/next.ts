@@ -1,12 +1,13 @@
 /**
  * The memo a rebuilt result carries for the next build (`./memo.ts`): the same settings, the
- * turns it read, and what it knows of them, shared with the previous memo where unchanged.
+ * turns it read, and what it knows of them (its table, from the build's: `nextTable`), shared
+ * with the previous memo where unchanged.
  *
  * @module
  */
 import { availableTokens } from '../config.js'
 import type { RebuildMemo } from './memo.js'
-import { nextTable, reachFrom, type BuildTable } from './table.js'
+import { boundOf, isCounted, sumsOf, type BuildTable, type TurnTable } from './table.js'
 
 /** What this build learned, for {@link nextMemo}. */
 export interface Learned {
@@ -45,4 +46,49 @@ export const nextMemo = (memo: RebuildMemo, h: ReadonlyArray<unknown>, l: Learne
     // the previous table when no role was added (the same object)
     layout: l.roleCost.size === memo.layout.roleCost.size ? memo.layout : { ...memo.layout, roleCost: l.roleCost },
   }
+}
+
+/** The memo's numbers `old` from `at` on, then the build's `own`, NaN up to `size`, overwritten by those `taken` (turn `i` at `i − from`). */
+const merged = (old: ReadonlyArray<number>, own: ReadonlyArray<number>, at: number, size: number, from: number, taken?: ReadonlyMap<number, number>): number[] => {
+  const out = old.slice(at).concat(own)
+  while (out.length < size) out.push(Number.NaN)
+  for (const [i, v] of taken ?? []) if (i >= from) out[i - from] = v
+  return out
+}
+
+/**
+ * The table of the turns `[from, n)` for the next build, counts and joins only from
+ * `reach` on (the turns a later build may take).
+ *
+ * @category utils
+ */
+export const nextTable = (t: BuildTable, from: number, reach: number): TurnTable => {
+  const { n, added, taken } = t
+  const at = from - t.memo.from
+  const counts = merged(t.memo.counts, added.counts, at, n - from, from, taken?.counts)
+  const joins = merged(t.memo.joins, added.joins, at, n - from, from, taken?.joins)
+  for (let k = 0; k < reach - from; k++) counts[k] = joins[k] = Number.NaN
+  const counted: number[] = []
+  for (let i = from; i < n; i++) counted.push(isCounted(t, i) ? 1 : 0)
+  const bounds = merged(t.memo.bounds, added.bounds, at, n - from, from)
+  const costs = merged(t.memo.costs, added.costs, at, n - from, from)
+  return { from, bounds, lengths: merged(t.memo.lengths, added.lengths, at, n - from, from), counts, joins, costs, counted, sums: sumsOf({ bounds, counts, joins, costs }) }
+}
+
+/**
+ * `reachOf`'s `from` (`src/request.ts`: the first turn a build reads, walking back from the
+ * newest with the walk's bounds until past `budget`, and no further than `oldest`, the
+ * message limit's first turn) from the table's bounds, for a history of `n` turns whose
+ * leading system turns end at `lead`; undefined when the walk would go before the table.
+ *
+ * @category utils
+ */
+export const reachFrom = (t: BuildTable, from: number, lead: number, budget: number, oldest: number): number | undefined => {
+  let bound = 0
+  let i = t.n - 1
+  for (; i > lead && i >= oldest && bound <= budget; i--) {
+    if (i < from) return undefined
+    bound += boundOf(t, i) + 1
+  }
+  return i + 1
 }

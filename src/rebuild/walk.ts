@@ -30,11 +30,11 @@ const passing = (t: BuildTable, lo: number, i: number, bound: number, budget: nu
  * only for where the walk stops: a bound is at least 0 and at most the turn's count (the
  * text before its first word end and from its last count a token each; a text without one
  * is bounded by the tokenizer's lower bound), and the walk stops no later with smaller
- * bounds, so where the walks with the bounds at their least and at their most stop at the
- * same turn, the walk with the bounds does too. The count is the one the fill takes next;
- * the bound would count the text's two ends besides, two calls of the tokenizer. Otherwise
- * (or when the two walks part) the bounds are taken: every new turn's for a build that
- * carries them to the next.
+ * bounds. So where the walk with each new turn's bound at its count stops, the walk with
+ * the bounds stops too, unless the walk with them at 0 takes the turn before (`mayTake`).
+ * The count is the one the fill takes next; the bound would count the text's two ends
+ * besides, two calls of the tokenizer. Otherwise the bounds are taken: every new turn's for
+ * a build that carries them to the next.
  *
  * @category utils
  */

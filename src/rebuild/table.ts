@@ -151,13 +151,16 @@ export interface BuildTable {
  * @category utils
  */
 export const buildTable = (memo: TurnTable, length: number, turns: ReadonlyArray<Turn>, meter: Meter, roleCost: ReadonlyMap<string, number>): BuildTable => {
-  const added = { bounds: [] as number[], lengths: [] as number[], counts: [] as number[], joins: [] as number[], costs: [] as number[] }
-  for (let j = 0; j < turns.length - length; j++) {
-    added.lengths[j] = turns[length + j]!.content.length
-    added.bounds[j] = added.counts[j] = added.joins[j] = added.costs[j] = Number.NaN
-  }
+  // arrays of their final length, of doubles from the start (an array that grows, or turns from
+  // small integers to doubles, is copied each time)
+  const k = turns.length - length
+  const added = { bounds: nans(k), lengths: nans(k), counts: nans(k), joins: nans(k), costs: nans(k) }
+  for (let j = 0; j < k; j++) added.lengths[j] = turns[length + j]!.content.length
   return { memo, length, n: turns.length, added, taken: undefined, counted: { low: turns.length, apart: undefined }, turns, meter, cut: undefined, roleCost }
 }
+
+/** `k` NaNs. */
+const nans = (k: number): number[] => new Array<number>(k).fill(Number.NaN)
 
 /** The numbers the build took, made when first needed. */
 const takenOf = (t: BuildTable): Taken => (t.taken ??= { counts: new Map(), joins: new Map() })

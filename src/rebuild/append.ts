@@ -163,8 +163,7 @@ export const appendRebuild = (prev: Appendable, request: Request, env: AppendEnv
   const sections = prev.sections.slice()
   for (let k = 0; k < sections.length; k++) {
     const x = sections[k]!
-    // literals, as in the report's entries: a spread followed by more properties costs ~2 µs an object here
-    if (x.name === 'context') sections[k] = { name: x.name, rank: x.rank, tokens: x.tokens + contextTokens, packetIds: r.windowIds }
+    if (x.name === 'context') sections[k] = { ...x, tokens: x.tokens + contextTokens, packetIds: r.windowIds }
   }
   const result: BuildResult<string> = {
     output: r.text,
@@ -203,7 +202,10 @@ const contextOf = (doc: Document): Section | undefined => {
   return undefined
 }
 
-/** The build's stats: its meter's, and that it was incremental (a literal: see `sections` in `appendRebuild`). */
+/**
+ * The build's stats: its meter's, and that it was incremental. A literal: a spread followed
+ * by a property the spread object has not (`{ ...meter.stats(), rebuild }`) took 4-5 µs here.
+ */
 const statsOf = (s: MeterStats, newTurns: number): BuildResult<string>['stats'] => ({
   tokenizerCalls: s.tokenizerCalls,
   charsTokenized: s.charsTokenized,

@@ -65,14 +65,15 @@ const merged = (old: ReadonlyArray<number>, own: ReadonlyArray<number>, at: numb
 export const nextTable = (t: BuildTable, from: number, reach: number): TurnTable => {
   const { n, added, taken } = t
   const at = from - t.memo.from
-  const counts = merged(t.memo.counts, added.counts, at, n - from, from, taken?.counts)
-  const joins = merged(t.memo.joins, added.joins, at, n - from, from, taken?.joins)
+  const counts = merged(t.memo.counts, added.map((a) => a.count), at, n - from, from, taken?.counts)
+  const joins = merged(t.memo.joins, added.map((a) => a.join), at, n - from, from, taken?.joins)
   for (let k = 0; k < reach - from; k++) counts[k] = joins[k] = Number.NaN
   const counted: number[] = []
   for (let i = from; i < n; i++) counted.push(isCounted(t, i) ? 1 : 0)
-  const bounds = merged(t.memo.bounds, added.bounds, at, n - from, from)
-  const costs = merged(t.memo.costs, added.costs, at, n - from, from)
-  return { from, bounds, lengths: merged(t.memo.lengths, added.lengths, at, n - from, from), counts, joins, costs, counted, sums: sumsOf({ bounds, counts, joins, costs }) }
+  const bounds = merged(t.memo.bounds, added.map((a) => a.bound), at, n - from, from)
+  const costs = merged(t.memo.costs, added.map((a) => a.cost), at, n - from, from)
+  const lengths = merged(t.memo.lengths, added.map((a) => a.length), at, n - from, from)
+  return { from, bounds, lengths, counts, joins, costs, counted, sums: sumsOf({ bounds, counts, joins, costs }) }
 }
 
 /**

@@ -104,6 +104,15 @@ export const oldestHolding = (lo: number, hi: number, holds: (i: number) => bool
  */
 export const sumOver = (t: BuildTable, sums: ReadonlyArray<number>, a: number, b: number): number => sums[a - t.memo.from]! - sums[b - t.memo.from]!
 
+/** A new turn's numbers in a build's table: its text's length, then NaN until taken. */
+export interface NewTurn {
+  bound: number
+  readonly length: number
+  count: number
+  join: number
+  cost: number
+}
+
 /** Numbers of the memo's turns that its table does not know and a build took. */
 export interface Taken {
   readonly counts: Map<number, number>
@@ -126,9 +135,9 @@ export interface BuildTable {
   /**
    * The new turns' numbers, at `i − length`: the text lengths (set when the table is made),
    * the walk's bounds, counts, joins and costs (NaN until taken: {@link takeBound},
-   * {@link takeCount}, {@link setJoin}, {@link setCost}).
+   * {@link takeCount}, {@link setJoin}, {@link setCost}), the build's to write.
    */
-  readonly added: { readonly bounds: number[]; readonly lengths: number[]; readonly counts: number[]; readonly joins: number[]; readonly costs: number[] }
+  readonly added: ReadonlyArray<NewTurn>
   /** Counts and joins of the memo's turns that its table has not and this build took (made when first needed: the window moves toward the new turns, whose numbers are `added`). */
   taken: Taken | undefined
   /** The turns whose count a fill of this build took: `[low, n)` (a fill counts the newest first), and any others apart (made when first needed). */
@@ -151,16 +160,11 @@ export interface BuildTable {
  * @category utils
  */
 export const buildTable = (memo: TurnTable, length: number, turns: ReadonlyArray<Turn>, meter: Meter, roleCost: ReadonlyMap<string, number>): BuildTable => {
-  // arrays of their final length, of doubles from the start (an array that grows, or turns from
-  // small integers to doubles, is copied each time)
-  const k = turns.length - length
-  const added = { bounds: nans(k), lengths: nans(k), counts: nans(k), joins: nans(k), costs: nans(k) }
-  for (let j = 0; j < k; j++) added.lengths[j] = turns[length + j]!.content.length
+  // a record a new turn (most rebuilds have one or two), not an array a number
+  const added: NewTurn[] = []
+  for (let i = length; i < turns.length; i++) added.push({ bound: Number.NaN, length: turns[i]!.content.length, count: Number.NaN, join: Number.NaN, cost: Number.NaN })
   return { memo, length, n: turns.length, added, taken: undefined, counted: { low: turns.length, apart: undefined }, turns, meter, cut: undefined, roleCost }
 }
-
-/** `k` NaNs. */
-const nans = (k: number): number[] => new Array<number>(k).fill(Number.NaN)
 
 /** The numbers the build took, made when first needed. */
 const takenOf = (t: BuildTable): Taken => (t.taken ??= { counts: new Map(), joins: new Map() })
@@ -175,7 +179,7 @@ export const takeCount = (t: BuildTable, i: number): number => {
   let c = countOf(t, i)
   if (c !== c) {
     c = t.meter.text(t.turns[i]!.content)
-    if (i >= t.length) t.added.counts[i - t.length] = c
+    if (i >= t.length) t.added[i - t.length]!.count = c
     else takenOf(t).counts.set(i, c)
   }
   return c
@@ -188,8 +192,9 @@ export const takeCount = (t: BuildTable, i: number): number => {
  * @category utils
  */
 export const takeBound = (t: BuildTable, i: number): number => {
-  let b = t.added.bounds[i - t.length]!
-  if (b !== b) t.added.bounds[i - t.length] = b = countedBound(t.meter, t.turns[i]!.content)
+  const a = t.added[i - t.length]!
+  let b = a.bound
+  if (b !== b) a.bound = b = countedBound(t.meter, t.turns[i]!.content)
   return b
 }
 
@@ -199,7 +204,7 @@ export const takeBound = (t: BuildTable, i: number): number => {
  * @category utils
  */
 export const setJoin = (t: BuildTable, i: number, j: number): void => {
-  if (i >= t.length) t.added.joins[i - t.length] = j
+  if (i >= t.length) t.added[i - t.length]!.join = j
   else takenOf(t).joins.set(i, j)
 }
 
@@ -223,7 +228,7 @@ export const atLeastOf = (t: BuildTable, i: number, above: number): number => {
  * @category utils
  */
 export const roleCostOf = (t: BuildTable, i: number): number => {
-  const c = i < t.length ? t.memo.costs[i - t.memo.from]! : t.added.costs[i - t.length]!
+  const c = i < t.length ? t.memo.costs[i - t.memo.from]! : t.added[i - t.length]!.cost
   return c === c ? c : (t.roleCost.get(t.turns[i]!.role) ?? Number.NaN)
 }
 
@@ -234,16 +239,16 @@ const known = (memo: ReadonlyArray<number>, at: number, own: ReadonlyMap<number,
 }
 
 /** @category utils */
-export const boundOf = (t: BuildTable, i: number): number => (i < t.length ? t.memo.bounds[i - t.memo.from]! : t.added.bounds[i - t.length]!)
+export const boundOf = (t: BuildTable, i: number): number => (i < t.length ? t.memo.bounds[i - t.memo.from]! : t.added[i - t.length]!.bound)
 /** @category utils */
-export const textLengthOf = (t: BuildTable, i: number): number => (i < t.length ? t.memo.lengths[i - t.memo.from]! : t.added.lengths[i - t.length]!)
+export const textLengthOf = (t: BuildTable, i: number): number => (i < t.length ? t.memo.lengths[i - t.memo.from]! : t.added[i - t.length]!.length)
 /** The exact count of turn `i`, NaN when not known yet. @category utils */
-export const countOf = (t: BuildTable, i: number): number => (i < t.length ? known(t.memo.counts, t.memo.from, t.taken?.counts, i) : t.added.counts[i - t.length]!)
+export const countOf = (t: BuildTable, i: number): number => (i < t.length ? known(t.memo.counts, t.memo.from, t.taken?.counts, i) : t.added[i - t.length]!.count)
 /** @category utils */
-export const joinOf = (t: BuildTable, i: number): number => (i < t.length ? known(t.memo.joins, t.memo.from, t.taken?.joins, i) : t.added.joins[i - t.length]!)
+export const joinOf = (t: BuildTable, i: number): number => (i < t.length ? known(t.memo.joins, t.memo.from, t.taken?.joins, i) : t.added[i - t.length]!.join)
 /** A new turn's decoration and separator, once its role's is measured. @category utils */
 export const setCost = (t: BuildTable, i: number, c: number): void => {
-  t.added.costs[i - t.length] = c
+  t.added[i - t.length]!.cost = c
 }
 /** Whether a fill of this build took turn `i`'s count. @category utils */
 export const isCounted = (t: BuildTable, i: number): boolean => i >= t.counted.low || (t.counted.apart !== undefined && t.counted.apart.has(i))

@@ -31,8 +31,13 @@ export interface Layouts {
   readonly shown: Shown
   /** The build's table: the turns, and their counts (taken when a new turn is laid out). */
   readonly table: BuildTable
-  /** The packets and items made for turns the previous window did not show (the map made with the first). */
-  made: Map<number, Made> | undefined
+  /**
+   * The packets and items made for turns the previous window did not show: turn `i` after it
+   * at `i − shown.to` (an array: the new turns, most of them), one before it in `older` (a
+   * map, made when first needed).
+   */
+  readonly made: Array<Made | undefined>
+  older: Map<number, Made> | undefined
   /** The counts of the text around the window: the previous build's, or made when first asked (null: not asked yet). */
   frame: FrameCounts | undefined | null
 }
@@ -74,7 +79,7 @@ export const shownItem = (shown: Shown, i: number): Item | undefined => (i >= sh
  *
  * @category utils
  */
-export const layouts = (prev: Appendable, context: Section, shown: Shown, table: BuildTable): Layouts => ({ prev, context, shown, table, made: undefined, frame: null })
+export const layouts = (prev: Appendable, context: Section, shown: Shown, table: BuildTable): Layouts => ({ prev, context, shown, table, made: [], older: undefined, frame: null })
 
 /** The scores an item is made with: `itemOf` does not read them (a selection's type needs them). */
 const UNSCORED = { relevance: undefined, recency: 0, composite: 0 } as const
@@ -86,14 +91,16 @@ const UNSCORED = { relevance: undefined, recency: 0, composite: 0 } as const
  * @category utils
  */
 export const madeAt = (l: Layouts, i: number): Made => {
-  const made = (l.made ??= new Map())
-  let m = made.get(i)
+  const k = i - l.shown.to
+  let m = k >= 0 ? l.made[k] : l.older?.get(i)
   if (m === undefined) {
     const t = l.table.turns[i]!
     const { key } = l.prev.rebuild
     const packet = historyPacket(toChatMessage(t as never), i, t.content, key.now)
     const item = itemOf({ packet, tokens: takeCount(l.table, i), scores: UNSCORED }, prefixOf(packet, labelsFor(key.config.locale)))
-    made.set(i, (m = { packet, item }))
+    m = { packet, item }
+    if (k >= 0) l.made[k] = m
+    else (l.older ??= new Map()).set(i, m)
   }
   return m
 }

@@ -146,8 +146,8 @@ export interface BuildTable {
   readonly turns: ReadonlyArray<Turn>
   /** The build's meter: counts are taken through it ({@link takeCount}). */
   readonly meter: Meter
-  /** The meter's lower bounds of turns not counted yet, taken once per build ({@link atLeastOf}; made when first needed). */
-  cut: Map<number, number> | undefined
+  /** The meter's lower bounds of turns not counted yet, taken once per build ({@link atLeastOf}): turn, bound, turn, bound… (a fill takes one or two). */
+  readonly cut: number[]
   /** A turn's decoration and separator by its role: the memo's layout's, with the roles this build's new turns show. */
   roleCost: ReadonlyMap<string, number>
 }
@@ -163,7 +163,7 @@ export const buildTable = (memo: TurnTable, length: number, turns: ReadonlyArray
   // a record a new turn (most rebuilds have one or two), not an array a number
   const added: NewTurn[] = []
   for (let i = length; i < turns.length; i++) added.push({ bound: Number.NaN, length: turns[i]!.content.length, count: Number.NaN, join: Number.NaN, cost: Number.NaN })
-  return { memo, length, n: turns.length, added, taken: undefined, counted: { low: turns.length, apart: undefined }, turns, meter, cut: undefined, roleCost }
+  return { memo, length, n: turns.length, added, taken: undefined, counted: { low: turns.length, apart: undefined }, turns, meter, cut: [], roleCost }
 }
 
 /** The numbers the build took, made when first needed. */
@@ -215,9 +215,10 @@ export const setJoin = (t: BuildTable, i: number, j: number): void => {
  * @category utils
  */
 export const atLeastOf = (t: BuildTable, i: number, above: number): number => {
-  const cut = (t.cut ??= new Map())
-  let b = cut.get(i)
-  if (b === undefined) cut.set(i, (b = t.meter.tokenizer.lowerBound(t.turns[i]!.content, above)))
+  const { cut } = t
+  for (let k = 0; k < cut.length; k += 2) if (cut[k] === i) return cut[k + 1]!
+  const b = t.meter.tokenizer.lowerBound(t.turns[i]!.content, above)
+  cut.push(i, b)
   return b
 }
 

@@ -54,7 +54,7 @@ export { loadEncoding } from './tokenize/ranks.js'
 export { createTokenCache, type TokenCache } from './tokenize/cache.js'
 export type { Meter, MeterStats } from './tokenize/meter.js'
 export type { Edges, Join } from './tokenize/wordEdges.js'
-export type { EncodingName } from './tokenize/bpe.js'
+export type { CountedEnds, EncodingName } from './tokenize/bpe.js'
 
 // gather
 export * from './gather/gatherer.js'

@@ -13,9 +13,10 @@
  * token too. So `count − count(head) − count(tail) + 1`, plus the walk's one more per turn,
  * never exceeds the turn's cost.
  *
- * The ends are counted through the meter, as the text's {@link Meter.edges}: joining a
- * selected turn to its decoration needs exactly those counts, so a turn the selector keeps
- * costs no count more. Bounding the ends by their UTF-8 bytes instead (one token holds one at
+ * The ends are counted through the meter, as the text's {@link Meter.edges}, in the same
+ * pass as the text itself where the tokenizer can (`Tokenizer.countEnds`): joining a selected
+ * turn to its decoration needs exactly those counts, so a turn the selector keeps costs no
+ * count more. Bounding the ends by their UTF-8 bytes instead (one token holds one at
  * least) cost no count, but a Chinese head of twelve characters is 36 bytes and perhaps six
  * tokens: of 10,000 bench turns the walk read 131 where 99 fit, and counted each; with the ends
  * counted it reads 108 (the budget it stops at is the whole available one, not what the

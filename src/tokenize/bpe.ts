@@ -28,6 +28,20 @@ export interface Bpe {
    * without splitting a character.
    */
   readonly tokenEnds: (text: string) => Int32Array
+  /**
+   * In one pass: the count of `text`, of its pieces that end at or before `first`, and of
+   * those that start at or after `last`. At positions where the pre-tokenizer always splits
+   * (word ends, `tokenize/wordEdges.ts`) these are the counts of `text.slice(0, first)` and
+   * `text.slice(last)`. Optional: an engine without it is asked for the three counts apart.
+   */
+  readonly countEnds?: (text: string, first: number, last: number) => CountedEnds
+}
+
+/** A text's count and the counts of its two ends (see {@link Bpe.countEnds}). */
+export interface CountedEnds {
+  readonly count: number
+  readonly head: number
+  readonly tail: number
 }
 
 /**

@@ -15,7 +15,7 @@
  *
  * @module
  */
-import type { Bpe, EncodingName } from './bpe.js'
+import type { Bpe, CountedEnds, EncodingName } from './bpe.js'
 import { loadRanks } from './ranks.js'
 import { charTable, type CharTable } from './charTable.js'
 import { decodeRanks, type DecodedRanks } from './decodeRanks.js'
@@ -86,6 +86,7 @@ export const fastBpe = (encoding: EncodingName): Bpe => {
     count: (text) => (text.length === 0 ? 0 : countTokens(load(), text)),
     encode: (text) => (text.length === 0 ? [] : encodeTokens(load(), text)),
     tokenEnds: (text) => (text.length === 0 ? new Int32Array(0) : tokenEnds(load(), text)),
+    countEnds: (text, first, last) => countEnds(load(), text, first, last),
   }
 }
 
@@ -177,6 +178,33 @@ const countTokens = (e: Engine, text: string): number => {
     total += count
   }
   return total
+}
+
+// countTokens, adding up the pieces before `first` and from `last` on as it goes (a text
+// counted with its word edges costs one pass, not three: the walk back over a history does it
+// for every turn it reads)
+const countEnds = (e: Engine, text: string, first: number, last: number): CountedEnds => {
+  const units = unitsOf(e, text)
+  let total = 0
+  let head = 0
+  let tail = 0
+  for (let from = 0, end: number; (end = nextPiece(e.splitter, text, units, from, e.pieceStart)) >= 0; from = end) {
+    const start = e.pieceStart[0]!
+    let count: number
+    if (end - start < 2 || end - start > MEMO_UNITS) count = tokenizePiece(e, scratchFor(e, end - start), units, start, end, false)
+    else {
+      const known = recall(e.memo, units, start, end)
+      if (known > 0) count = known
+      else {
+        count = tokenizePiece(e, scratchFor(e, end - start), units, start, end, false)
+        remember(e.memo, -1 - known, units, start, end, count)
+      }
+    }
+    total += count
+    if (end <= first) head += count
+    if (start >= last) tail += count
+  }
+  return { count: total, head, tail }
 }
 
 // The code units of `text` in the engine's array (grown while texts are within the kept

@@ -12,6 +12,6 @@ export { createTokenCache, cacheKey, cachedCount, type TokenCache } from './cach
 export { meter, type Meter, type MeterStats } from './meter.js'
 export type { Edges, Join } from './wordEdges.js'
 export { prefixEndWindowed, windowFor } from './prefix.js'
-export type { Bpe, EncodingName } from './bpe.js'
+export type { Bpe, CountedEnds, EncodingName } from './bpe.js'
 export * from './calibrate.js'
 export * from './openWeights.js'

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { edgesOf, type Edges, type Join } from './wordEdges.js'
+import { edgesOf, wordEnds, type Edges, type Join } from './wordEdges.js'
 import type { Packet } from '../packet.js'
 import { cachedCount, type TokenCache } from './cache.js'
 import type { Tokenizer } from './tokenizer.js'
@@ -99,6 +99,18 @@ export const meter = (tokenizer: Tokenizer, cache?: TokenCache): Meter => {
     },
   }
   const viaCache = cachedCount(tokenizer, cache, own.count, () => cacheHits++)
+  // a text not counted yet is counted with its edges in one pass, when the tokenizer can (and
+  // no cache across builds holds its count)
+  const countEnds = cache === undefined ? tokenizer.countEnds : undefined
+  const endsCounted = (value: string): Edges | undefined => {
+    const ends = wordEnds(value, true)
+    if (ends === undefined) return undefined
+    tokenizerCalls++
+    charsTokenized += value.length
+    const c = countEnds!(value, ends[0], ends[1])
+    exact.set(value, c.count)
+    return { first: ends[0], last: ends[1], head: c.head, tail: c.tail }
+  }
   const { once } = own
   const text = once
   return {
@@ -127,7 +139,7 @@ export const meter = (tokenizer: Tokenizer, cache?: TokenCache): Meter => {
     once,
     edges(value) {
       let e = edges.get(value)
-      if (e === undefined) edges.set(value, (e = edgesOf(once, value) ?? null))
+      if (e === undefined) edges.set(value, (e = (countEnds === undefined || exact.has(value) ? edgesOf(once, value) : endsCounted(value)) ?? null))
       return e ?? undefined
     },
     found(value) {

@@ -10,7 +10,7 @@
 import * as E from 'fp-ts/lib/Either.js'
 import { pipe } from 'fp-ts/lib/function.js'
 import type { ConfigError } from '../error.js'
-import { referenceBpe, type Bpe, type EncodingName } from './bpe.js'
+import { referenceBpe, type Bpe, type CountedEnds, type EncodingName } from './bpe.js'
 import { loadEncoding, loadRanks } from './ranks.js'
 import { fastBpe, loadPackedTables } from './fastBpe.js'
 import { modelEncoding } from './models.js'
@@ -45,6 +45,14 @@ export interface Tokenizer {
    */
   readonly prefixEnd: (text: string, maxTokens: number) => number
   /**
+   * `count(text)`, `count(text.slice(0, first))` and `count(text.slice(last))` in one pass,
+   * for positions where the text's pieces always split (word ends: see `wordEdges.ts`).
+   * Optional: a build's meter counts the three apart without it. gssc's exact tokenizers
+   * have it as a property that is not enumerable, so that a tokenizer spread into another
+   * with its own `count` (`{ ...tokenizer, count }`) does not take it.
+   */
+  readonly countEnds?: (text: string, first: number, last: number) => CountedEnds
+  /**
    * Loads what counting needs (an encoding's rank module), so that counts run synchronously
    * on any platform. `build` and `fitMessages` await it before the first count; absent when
    * nothing needs loading.
@@ -72,7 +80,7 @@ export const encodingTokenizer = (
   let bpe: Bpe | undefined
   const load = (): Bpe =>
     (bpe ??= options.engine === 'js-tiktoken' ? referenceBpe(encoding, loadRanks(encoding)) : fastBpe(encoding))
-  return {
+  const tokenizer: Tokenizer = {
     name: encoding,
     exact: options.exact ?? true,
     ...(options.model === undefined ? {} : { model: options.model }),
@@ -96,6 +104,11 @@ export const encodingTokenizer = (
       return 0
     },
   }
+  // not enumerable: a tokenizer spread into one with a `count` of its own must not count ends
+  // with this one's engine
+  return options.engine === 'js-tiktoken'
+    ? tokenizer
+    : Object.defineProperty(tokenizer, 'countEnds', { value: (text: string, first: number, last: number): CountedEnds => load().countEnds!(text, first, last), enumerable: false })
 }
 
 /**

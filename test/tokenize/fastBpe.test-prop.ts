@@ -10,7 +10,8 @@ import { initialParts } from '../../src/tokenize/pieceParts.js'
 import { prefixHashes, rankTable, type RankTable } from '../../src/tokenize/rankTable.js'
 import { scratch } from '../../src/tokenize/scratch.js'
 import { codeUnits, utf8Into } from '../../src/tokenize/utf8.js'
-import { seeded } from '../prop.js'
+import { joinStress, seeded } from '../prop.js'
+import { isWordEnd } from '../../src/tokenize/wordEdges.js'
 
 const ENCODINGS: ReadonlyArray<EncodingName> = ['o200k_base', 'cl100k_base']
 
@@ -122,3 +123,26 @@ describe.each(ENCODINGS)('merge strategies agree (%s)', (encoding) => {
     )
   })
 })
+
+describe('fastBpe countEnds', () => {
+  it('gives the count of a text and of its two ends, as counting each slice apart does, at any word ends', () => {
+    fc.assert(
+      fc.property(fc.oneof(mixedText, joinStress(60)), fc.nat(), fc.nat(), (text, a, b) => {
+        const ends = wordEndsOf(text)
+        if (ends.length === 0) return
+        const first = ends[a % ends.length]!
+        const last = ends[Math.max(a % ends.length, b % ends.length)]!
+        for (const { fast, reference } of engines)
+          expect(fast.countEnds!(text, first, last)).toEqual({ count: reference.count(text), head: reference.count(text.slice(0, first)), tail: reference.count(text.slice(last)) })
+      }),
+      seeded(3000),
+    )
+  })
+})
+
+/** Every word end of a text, in order. */
+const wordEndsOf = (text: string): number[] => {
+  const out: number[] = []
+  for (let p = 1; p < text.length; p++) if (isWordEnd(text, p)) out.push(p)
+  return out
+}

@@ -3,6 +3,7 @@ import { openaiRenderer } from '../../src/formats.js'
 import type { SimpleMessage } from '../../src/phase.js'
 import { build } from '../../src/pipeline.js'
 import { createTokenCache } from '../../src/tokenize/cache.js'
+import { meter } from '../../src/tokenize/meter.js'
 import type { Tokenizer } from '../../src/tokenize/tokenizer.js'
 import { gpt4o, MINUTE, NOW, run } from '../helpers.js'
 
@@ -23,6 +24,24 @@ const history: SimpleMessage[] = Array.from({ length: 60 }, (_, i) => ({
 const packets = Array.from({ length: 40 }, (_, i) => ({ id: `e${i}`, type: 'evidence' as const, content: `Evidence ${i}: compile step logs for module ${i}.`, source: `log-${i}` }))
 
 describe('meter', () => {
+  it('counts a text not yet counted with its word edges in one pass, when its tokenizer can, to the numbers counting apart gives', () => {
+    // a tokenizer spread into another does not take `countEnds`: its count may be the caller's own
+    const apart = { ...gpt4o }
+    expect('countEnds' in apart).toBe(false)
+    const one = meter(gpt4o)
+    const three = meter(apart)
+    const texts = [...history.map((h) => h.content as string), 'why does the build fail?', '你好，世界。然后呢', '{"tool":"read","ok":true}', '12345']
+    // as the history's walk asks: the edges, then the text's count
+    for (const t of texts) {
+      expect([t, one.edges(t)]).toEqual([t, three.edges(t)])
+      expect([t, one.once(t)]).toEqual([t, three.once(t)])
+      expect(one.counted(t)).toBe(gpt4o.count(t))
+    }
+    // one call a text, where the meter without it counts each text and each of its ends not seen before
+    expect(one.stats().tokenizerCalls).toBe(texts.length)
+    expect(three.stats().tokenizerCalls).toBeGreaterThan(texts.length)
+  })
+
   it.each(['text', 'openai'] as const)('tokenizes each packet at most once per build (%s)', async (format) => {
     const { tokenizer, seen } = spy()
     const request = { query: 'Why does the compile step fail?', instructions: 'Be brief.', history, packets }

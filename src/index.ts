@@ -72,7 +72,7 @@ export * from './select/embed.js'
 
 // structure
 export * from './structure/document.js'
-export type { Structurer } from './structure/structurer.js'
+export type { Decoration, Structurer } from './structure/structurer.js'
 export * from './structure/labels.js'
 export { section, sectioned, SLOT_LAYOUT, OUTPUT_RANK, type SectionedOptions } from './structure/sectioned.js'
 export { stable, type StableOptions } from './structure/stable.js'

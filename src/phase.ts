@@ -13,7 +13,7 @@ import type { Packet, PacketInput } from './packet.js'
 import type { Vectors } from './select/embed.js'
 import type { Scores } from './select/score.js'
 import type { PrefixFingerprint } from './report/prefix.js'
-import type { Document, Span } from './structure/document.js'
+import type { Document } from './structure/document.js'
 import type { Structurer } from './structure/structurer.js'
 import type { Meter } from './tokenize/meter.js'
 import type { Tokenizer } from './tokenize/tokenizer.js'
@@ -219,21 +219,6 @@ export interface Selected extends Omit<Gathered, '_phase'> {
   readonly _phase: 'selected'
   readonly selected: ReadonlyArray<Selection>
   readonly scores: ReadonlyMap<string, Scores>
-  /** What `layoutAware` measured on its first layout when it filled a second time; the in-memory rebuild reuses it. */
-  readonly firstLayout?: FirstLayout
-}
-
-/**
- * The first layout `layoutAware` measured before its second fill: plain data, so that the
- * next build of the same conversation (`build` with `previous`) need not measure it again.
- */
-export interface FirstLayout {
-  /** Each laid-out packet's decoration and separator as they join its text, in tokens, by packet id. */
-  readonly joined: ReadonlyMap<string, number>
-  /** The first layout's text, the spans of its items' texts in it, and its exact count. */
-  readonly text: string
-  readonly spans: ReadonlyArray<Span>
-  readonly tokens: number
 }
 
 /** After structuring: the layout, still as data. */

@@ -374,7 +374,7 @@ export function build<O>(request: Request, options: BuildOptions<O> = {}): TE.Ta
         // a summarizing compressor folds the turns that cannot fit into its summary: it reads them all
         gatherWith(defaultGatherers(options), { ...options, layout, readAllHistory: options.readAllHistory === true || options.compressor?.summarizes === true }, historyAlone(request, options)),
         select(options.selector),
-        TE.chain((s) => pipe(TE.right(s), structure(), compress(options.compressor, renderer), TE.map((r) => [r, s.firstLayout, s.env.meter] as const))),
+        TE.chain((s) => pipe(TE.right(s), structure(), compress(options.compressor, renderer), TE.map((r) => [r, s.env.meter] as const))),
       ),
   )
 }

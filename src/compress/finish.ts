@@ -4,7 +4,6 @@
  * @module
  */
 import type { Rendered, Renderer } from '../output.js'
-import type { Packet } from '../packet.js'
 import type { ContentCut, Exclusion, Structured, Warning } from '../phase.js'
 import { sectionReports } from '../layoutReport.js'
 import type { BuildResult, PacketReport, Truncation } from '../report.js'
@@ -72,15 +71,21 @@ export const finish = <O>(
           : { id, reason: 'not_in_layout', detail: 'the layout has no place for this packet' },
     )
   }
-  // only the packets in the output are looked up (a build may gather thousands it leaves out):
-  // the selected ones first, all of them only when the output shows a packet not selected
-  const byId = new Map<string, Packet>()
-  for (const { packet: p } of s.selected) if (inOutput.has(p.id)) byId.set(p.id, p)
-  if (byId.size < inOutput.size) for (const p of s.packets) if (inOutput.has(p.id)) byId.set(p.id, p)
+  // the gather-time cuts (`metadata.capped`) of the packets in the output: only those are
+  // looked at (a build may gather thousands it leaves out), the selected ones first, all of
+  // them only when the output shows a packet not selected; most builds cut none
+  const cappedAt = new Map<string, unknown>()
+  let shown = 0
+  for (const { packet: p } of s.selected) {
+    if (!inOutput.has(p.id)) continue
+    shown++
+    if (p.metadata['capped'] !== undefined) cappedAt.set(p.id, p.metadata['capped'])
+  }
+  if (shown < inOutput.size) for (const p of s.packets) if (p.metadata['capped'] !== undefined && inOutput.has(p.id)) cappedAt.set(p.id, p.metadata['capped'])
   const truncated: Truncation[] = []
   for (const i of finalItems) {
     // cut when gathered (the per-item cap), or by the compressor, or both: kept of the original
-    const capped = capOf(byId.get(i.packetId!)?.metadata['capped'])
+    const capped = cappedAt.size === 0 ? undefined : capOf(cappedAt.get(i.packetId!))
     if (i.cut === undefined && capped === undefined) continue
     const cut = { id: i.packetId!, keptTokens: i.cut?.keptTokens ?? capped!.keptTokens, originalTokens: capped?.originalTokens ?? i.cut!.originalTokens }
     truncated.push(capped?.content === undefined ? cut : { ...cut, content: capped.content })

@@ -128,16 +128,35 @@ export const joinedCount = (
  * // === tokenizer.count('user: hello world')
  * @category utils
  */
-export const spanCount = (
+export const spanCount: SpanCounter = (tokenizer, text, spans, known, count = tokenizer.count, found, joined) =>
+  text.length < MIN_COMPOSED_LENGTH ? count(text) : composedCount(tokenizer, text, spans, known, count, found, joined)
+
+/**
+ * The exact count of `text` under `tokenizer` from the known counts of the item texts it holds
+ * (`spans`, `known`), the rest counted with `count`; `found` and `joined` give what a build's
+ * meter found of each content already (see {@link spanCount}).
+ *
+ * @category model
+ */
+export type SpanCounter = (
   tokenizer: Tokenizer,
   text: string,
   spans: ReadonlyArray<Span>,
   known: (content: string) => number | undefined,
-  count: (text: string) => number = tokenizer.count,
+  count?: (text: string) => number,
   found?: (content: string) => Edges | undefined,
   joined?: (content: string) => Join | undefined,
-): number => {
-  if (!SPLITTABLE.has(tokenizer.name) || text.length < MIN_COMPOSED_LENGTH || spans.length === 0) return count(text)
+) => number
+
+/**
+ * {@link spanCount} of a text of any length, composed from the known counts of the item texts
+ * it holds: for a short text whose items were counted already, where counting it whole would
+ * tokenize them again (a layout probe: `src/select/layoutAware.ts`).
+ *
+ * @category utils
+ */
+export const composedCount: SpanCounter = (tokenizer, text, spans, known, count = tokenizer.count, found, joined) => {
+  if (!SPLITTABLE.has(tokenizer.name) || spans.length === 0) return count(text)
   let total = 0
   let from = 0 // start of the text not yet counted
   // the previous content's join and tail length, when it ends the text counted so far (`from`

@@ -54,12 +54,12 @@ import type { BuildResult } from '../report.js'
 import { outputPrefix, unchangedTextPrefix, type PrefixFingerprint, type PrefixReport } from '../report/prefix.js'
 import { renderBlocks, type Document, type Section } from '../structure/document.js'
 import type { Meter, MeterStats } from '../tokenize/meter.js'
-import { spanCount } from '../compress/outputCount.js'
+import { composedCount, spanCount } from '../compress/outputCount.js'
 import { fillWindow } from './fill.js'
 import { decorationCost, docOf, frameCountsOf, itemAt, itemsOf, layouts, shownItem, shownWindow, type Layouts, type Shown, type Turn } from './layOut.js'
 import type { RebuildMemo } from './memo.js'
 import { notAppended } from './plain.js'
-import { windowEstimate, windowJoins } from './estimate.js'
+import { joinAt } from './join.js'
 import { nextMemo } from './next.js'
 import { rendering, spliced, type Spliced } from './splice.js'
 import { buildTable, roleCostOf, setCost, takeCount, type BuildTable } from './table.js'
@@ -108,12 +108,7 @@ export const appendRebuild = (prev: Appendable, request: Request, env: AppendEnv
   const reach = walkReach(table, memo.leadBound, budget, windowStart, memo.reach, env.rebuildable)
   if (reach < memo.reach) return left('the history reaches further back than before')
 
-  // 2. layoutAware's fills (each tries first where the previous build's stopped)
-  const { alwaysTokens } = layout
-  const first = fillWindow(table, reach, budget - alwaysTokens, n, 0, (memo.first ?? memo.output).from)
-  if (first.from === n) return left('no turn fits')
-
-  // 3. the layouts: the previous document with a window's turns (a turn laid out before keeps its item)
+  // 2. the layouts: the previous document with a window's turns (a turn laid out before keeps its item)
   const context = contextOf(prev.doc)
   if (context === undefined) return left('the previous layout has no context section')
   const shown = shownWindow(context, memo.output.from, memo.output.to)
@@ -125,25 +120,17 @@ export const appendRebuild = (prev: Appendable, request: Request, env: AppendEnv
     if (!table.roleCost.has(role)) table.roleCost = new Map([...table.roleCost, [role, decorationCost(meter, context)(itemAt(laid, i))]])
     setCost(table, i, table.roleCost.get(role)!)
   }
-  const { estimate, widest: widestTurn, summed } = windowEstimate(layout, table, first.from)
-  if (Number.isNaN(estimate)) return left('a turn shows a role the previous layout did not')
+
+  // 3. layoutAware's fill (src/select/layoutAware.ts): after the layout without its turns
+  // (the memo's `base`), each turn its count and its label and separator joined with its text,
+  // and the newest also the context section's opening, which it measures on the layout of
+  // that turn alone (tries first where the previous build's fill stopped)
+  const opening = openingOf(laid, n - 1, layout.base)
+  const final = fillWindow(laid, reach, budget - layout.base - opening, memo.output.from)
+  if (final.from === n) return left('no turn fits')
 
   // the layouts' exact counts: from the previous ones, piece by piece, else over their text
   const pieces = piecesOf(laid, env.rebuildable)
-
-  let final = first
-  let firstLayout: WindowCount | undefined
-  if (estimate > budget) {
-    // layoutAware's second fill: a turn of the first layout costs its decoration joined with
-    // its text, any other the widest turn decoration; the layout's own text is the first
-    // layout's exact count less what its items cost (see src/select/layoutAware.ts)
-    const { content, joined: joinedTotal } = windowJoins(layout, laid, first.from, summed)
-    firstLayout = counted(pieces, laid, memo.first, first.from, n, undefined)
-    const fixed = Math.max(0, firstLayout.tokens - content - joinedTotal)
-    // the first layout's turns are the newest ones, from its first on
-    final = fillWindow(table, reach, budget - fixed - alwaysTokens - layout.alwaysJoined, first.from, widestTurn, memo.output.from)
-  }
-  if (final.from === n) return left('no turn fits')
   const items = itemsOf(laid, final.from, n)
   const doc = docOf(laid, items)
 
@@ -189,7 +176,7 @@ export const appendRebuild = (prev: Appendable, request: Request, env: AppendEnv
     stats: statsOf(meter.stats(), n - memo.length),
   }
   if (!env.rebuildable) return E.right(result)
-  return E.right({ ...result, rebuild: nextMemo(memo, h, { reach, table, first: firstLayout, output, frame: frameCountsOf(laid), roleCost: table.roleCost }) })
+  return E.right({ ...result, rebuild: nextMemo(memo, h, { reach, table, output, frame: frameCountsOf(laid), roleCost: table.roleCost }) })
 }
 
 /** The previous document's context section. */
@@ -253,6 +240,20 @@ const measured = (laid: Layouts, from: number, n: number, doc: Document | undefi
   const r = renderBlocks(d.blocks, laid.prev.doc.joiner)
   const known = (content: string): number | undefined => meter.counted(content) ?? itemCount(laid.prev.doc, items, content)
   return measuredWindow(tokenizer, meter.once, known, r, from, n, spanCount(tokenizer, r.text, r.spans, known, meter.once))
+}
+
+/**
+ * The context section's opening as layoutAware's probe measures it with turn `i` (the newest,
+ * the first its fill charges): the exact count of the layout showing that turn alone, less
+ * the layout without turns (`base`), the turn's count and its join.
+ */
+const openingOf = (laid: Layouts, i: number, base: number): number => {
+  const { meter } = laid.table
+  const items = itemsOf(laid, i, i + 1)
+  const d = docOf(laid, items)
+  const r = renderBlocks(d.blocks, laid.prev.doc.joiner)
+  const known = (content: string): number | undefined => meter.counted(content) ?? itemCount(laid.prev.doc, items, content)
+  return composedCount(meter.tokenizer, r.text, r.spans, known, meter.once) - base - takeCount(laid.table, i) - joinAt(laid, i)
 }
 
 /** The prefix report of the text `output` of `doc` made whole (`outputPrefix`), when the previous one's cannot be kept. */

@@ -12,7 +12,7 @@ import { pipe } from 'fp-ts/lib/function.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
 import { makeConfig } from '../config.js'
 import type { GsscError } from '../error.js'
-import type { FirstLayout, Request } from '../phase.js'
+import type { Request } from '../phase.js'
 import type { BuildOptions } from '../pipeline.js'
 import type { BuildResult } from '../report.js'
 import { fingerprintOf, type Previous } from '../report/prefix.js'
@@ -80,10 +80,9 @@ const keyOf = (request: Request, options: RebuildOptions, before: RebuildKey | u
 }
 
 /**
- * What a cold build gives a rebuildable result: the result, layoutAware's first layout, and
- * the build's meter (its counts and edges give the history walk's bounds again, uncounted).
+ * What a cold build gives a rebuildable result: the result, and the build's meter (its counts and edges give the history walk's bounds again, uncounted).
  */
-export type Cold<O> = readonly [BuildResult<O>, FirstLayout | undefined, Meter]
+export type Cold<O> = readonly [BuildResult<O>, Meter]
 
 /** JSON of plain data, infinities kept. */
 const json = (v: unknown): string => JSON.stringify(v, (_, x: unknown) => (typeof x === 'number' && !Number.isFinite(x) ? String(x) : x))
@@ -109,7 +108,6 @@ const withOutcome = <O>(r: BuildResult<O>, outcome: RebuildOutcome | undefined):
 /** A cold build that runs in place of a rebuild: carrying the memo when `key` allows and the build is rebuildable; its outcome says why, when there is a reason. */
 const coldWith = <O>(
   request: Request,
-  options: RebuildOptions,
   cold: () => TE.TaskEither<GsscError, Cold<O>>,
   key: E.Either<string, RebuildKey>,
   rebuildable: boolean,
@@ -117,7 +115,7 @@ const coldWith = <O>(
 ): TE.TaskEither<GsscError, BuildResult<O>> =>
   pipe(
     cold(),
-    TE.map(([r, first, walked]) => withOutcome(E.isLeft(key) || !rebuildable ? r : remember(request, key.right, r, options, first, walked), fallback === undefined ? undefined : { mode: 'cold', fallback })),
+    TE.map(([r, walked]) => withOutcome(E.isLeft(key) || !rebuildable ? r : remember(request, key.right, r, walked), fallback === undefined ? undefined : { mode: 'cold', fallback })),
   )
 
 /**
@@ -141,11 +139,11 @@ export const withPrevious = <O>(
   // a plain cold build (nothing to append to, nothing to carry for the next): no key to make
   if (options.previous === undefined && !rebuildable) return pipe(cold(), TE.map(([r]) => r))
   const key = keyOf(request, options, prev?.rebuild.key)
-  if (E.isLeft(key)) return coldWith(request, options, cold, key, rebuildable, prev === undefined ? undefined : key.left)
-  if (prev === undefined) return coldWith(request, options, cold, key, rebuildable, options.previous === undefined ? undefined : 'the previous result has no rebuild data')
+  if (E.isLeft(key)) return coldWith(request, cold, key, rebuildable, prev === undefined ? undefined : key.left)
+  if (prev === undefined) return coldWith(request, cold, key, rebuildable, options.previous === undefined ? undefined : 'the previous result has no rebuild data')
   // the previous key itself: nothing in it changed (keyOf gives it back then)
   const change = key.right === prev.rebuild.key ? undefined : keyChange(prev.rebuild.key, key.right)
-  if (change !== undefined) return coldWith(request, options, cold, key, rebuildable, change)
+  if (change !== undefined) return coldWith(request, cold, key, rebuildable, change)
   return appending(prev, request, options, cold, key, rebuildable)
 }
 
@@ -182,14 +180,14 @@ const append = <O>(
 ): Promise<E.Either<GsscError, BuildResult<O>>> | E.Either<GsscError, BuildResult<O>> => {
   const r = appendRebuild(prev, request, { meter: meter(tokenizer, options.cache), previous: fingerprintOf(prev), rebuildable })
   // a text build's result is the build's (the Right itself: the caller's `O` is `string` here)
-  return E.isRight(r) ? (r as E.Either<GsscError, BuildResult<O>>) : coldWith(request, options, cold, key, rebuildable, r.left)()
+  return E.isRight(r) ? (r as E.Either<GsscError, BuildResult<O>>) : coldWith(request, cold, key, rebuildable, r.left)()
 }
 
 /** The result with what the next build needs, when it can append to it. */
-const remember = <O>(request: Request, key: RebuildKey, r: BuildResult<O>, options: RebuildOptions, first: FirstLayout | undefined, walked: Meter): BuildResult<O> => {
+const remember = <O>(request: Request, key: RebuildKey, r: BuildResult<O>, walked: Meter): BuildResult<O> => {
   if (typeof r.output !== 'string') return r
   const text = r as unknown as BuildResult<string>
-  const tokenizer = options.tokenizer ?? encodingTokenizer('o200k_base')
-  const memo = memoOf(request, key, text, walked, layoutCosts(text.doc, meter(tokenizer, options.cache), text), first)
+  // the build's own meter: what the layout's text around the turns costs is composed from the counts it took
+  const memo = memoOf(request, key, text, walked, layoutCosts(text.doc, walked, text))
   return E.isRight(memo) ? { ...r, rebuild: memo.right } : r
 }

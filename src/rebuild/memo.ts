@@ -16,7 +16,9 @@ import { availableTokens, type Config } from '../config.js'
 import { capEnd, itemCapOf } from '../gather/itemCap.js'
 import { countedBound } from '../gather/walkBound.js'
 import { isRecord } from '../messageProblem.js'
-import type { FirstLayout, Request } from '../phase.js'
+import type { Request } from '../phase.js'
+import type { Role } from '../message.js'
+import { labelsFor } from '../structure/labels.js'
 import type { BuildResult } from '../report.js'
 import { unchangedTextPrefix, type PrefixReport } from '../report/prefix.js'
 import { reachOf } from '../request.js'
@@ -66,8 +68,6 @@ export interface RebuildMemo {
   readonly turns: ReadonlyArray<unknown>
   /** What the build knows of each turn of `history[from, length)`: the walk's bounds, lengths, exact counts from `reach` on where taken, joins. */
   readonly table: TurnTable
-  /** layoutAware's first layout, when the build filled a second time: its window (`[from, length)`) and exact count, split at the window's ends. */
-  readonly first: WindowCount | undefined
   /** The output's window and exact count, split at the window's ends. */
   readonly output: WindowCount
   /** Where the report's entry of turn `reach` is among its packets. */
@@ -105,7 +105,6 @@ export const memoOf = (
   result: BuildResult<string>,
   walked: Meter,
   costs: LayoutCosts | undefined,
-  firstLayout: FirstLayout | undefined,
 ): E.Either<string, RebuildMemo> => {
   const { tokenizer } = walked
   const history = request.history
@@ -138,8 +137,11 @@ export const memoOf = (
     lengths.push(content(i).length)
     costOf.push(costs.roleCost.get((history[i] as { readonly role: string }).role) ?? Number.NaN)
   }
+  // the counts the build took: every turn its walk read (the meter counted them), and the
+  // report's `counted` flags: the turns whose count it shows (its fill counted them)
   const counts: number[] = new Array<number>(size).fill(Number.NaN)
   const counted: number[] = new Array<number>(size).fill(0)
+  for (let i = from; i < history.length; i++) counts[i - from] = walked.counted(content(i)) ?? Number.NaN
   for (const p of result.packets) {
     const m = p.tokens === undefined || p.priority === 0 ? null : HISTORY.exec(p.id)
     if (m && Number(m[1]) >= from) {
@@ -148,20 +150,18 @@ export const memoOf = (
     }
   }
   const reportAt = result.packets.findIndex((p) => p.id === `history:${reach}`)
-  // the turns of layoutAware's first layout (always the newest ones) and their joins
+  // each turn's label and separator joined with its text, where the fill measured it (the
+  // meter keeps how each text was joined last: its role's label and the separator, checked)
+  const speaker = labelsFor(key.config.locale).speaker
   const joins: number[] = new Array<number>(size).fill(Number.NaN)
-  let firstFrom = Number.POSITIVE_INFINITY
-  for (const [id, j] of firstLayout?.joined ?? []) {
-    const m = HISTORY.exec(id)
-    const i = m ? Number(m[1]) : -1
-    if (i < reach) continue
-    joins[i - from] = j
-    firstFrom = Math.min(firstFrom, i)
+  for (let i = reach; i < history.length; i++) {
+    const text = content(i)
+    const j = walked.joined(text)
+    const e = walked.found(text)
+    if (j !== undefined && e !== undefined && j.before === speaker((history[i] as { readonly role: Role }).role) && j.after === '\n') joins[i - from] = j.opening + j.closing - e.head - e.tail
   }
-  // the two layouts' counts split at their windows' ends, for the next build to change
+  // the output's count split at its window's ends, for the next build to change
   const known = (content: string) => itemCount(result.doc, [], content)
-  const first =
-    firstLayout === undefined || firstFrom === Number.POSITIVE_INFINITY ? undefined : measuredWindow(tokenizer, tokenizer.count, known, firstLayout, firstFrom, history.length, firstLayout.tokens)
   const context = sectionsOf(result.doc).find((s) => s.name === 'context')
   const shown = context?.items
   const shownFrom = Number(HISTORY.exec(shown?.[0]?.packetId ?? '')?.[1] ?? Number.NaN)
@@ -170,11 +170,11 @@ export const memoOf = (
   const f = frameOf(result.doc, context, shown[shown.length - 1]!)
   const frame = f === undefined ? undefined : frameCounts(tokenizer, tokenizer.count, known, f)
   const chars = f === undefined ? undefined : { opening: f.opening.length, closing: f.closing.length }
-  const table = { from, bounds, lengths, counts, joins, costs: costOf, counted, sums: sumsOf({ bounds, counts, joins, costs: costOf }) }
+  const table = { from, bounds, lengths, counts, joins, costs: costOf, counted, sums: sumsOf({ bounds, counts, joins }) }
   // what unchangedTextPrefix gives a rebuild, found as it finds it: with the context section
   // another object, the report is undefined when that section is among the stable blocks
   const moved = { ...result.doc, blocks: result.doc.blocks.map((b) => (b === context ? { ...context } : b)) }
   const stable = unchangedTextPrefix(result.prefix, result.doc, moved, result.prefix)
   const prefix = stable === undefined ? undefined : { from: result.prefix, report: stable }
-  return E.right({ key, length: history.length, lead, leadBound, from, reach, turns, table, first, output, reportAt, chars, frame, prefix, layout: costs })
+  return E.right({ key, length: history.length, lead, leadBound, from, reach, turns, table, output, reportAt, chars, frame, prefix, layout: costs })
 }

@@ -14,7 +14,6 @@ export interface Learned {
   readonly reach: number
   /** The build's table: the memo's numbers and those it took. */
   readonly table: BuildTable
-  readonly first: RebuildMemo['first']
   readonly output: RebuildMemo['output']
   readonly frame: RebuildMemo['frame']
   readonly roleCost: ReadonlyMap<string, number>
@@ -40,7 +39,6 @@ export const nextMemo = (memo: RebuildMemo, h: ReadonlyArray<unknown>, l: Learne
     reach,
     turns: [...h.slice(0, memo.lead), ...h.slice(from)],
     table: nextTable(table, from, reach),
-    first: l.first,
     output: l.output,
     frame: l.frame,
     // the previous table when no role was added (the same object)
@@ -73,7 +71,7 @@ export const nextTable = (t: BuildTable, from: number, reach: number): TurnTable
   const bounds = merged(t.memo.bounds, added.map((a) => a.bound), at, n - from, from)
   const costs = merged(t.memo.costs, added.map((a) => a.cost), at, n - from, from)
   const lengths = merged(t.memo.lengths, added.map((a) => a.length), at, n - from, from)
-  return { from, bounds, lengths, counts, joins, costs, counted, sums: sumsOf({ bounds, counts, joins, costs }) }
+  return { from, bounds, lengths, counts, joins, costs, counted, sums: sumsOf({ bounds, counts, joins }) }
 }
 
 /**

@@ -24,7 +24,7 @@ export interface TurnTable {
   readonly lengths: ReadonlyArray<number>
   /** Exact counts of the turns a fill counted. */
   readonly counts: ReadonlyArray<number>
-  /** The turn's decoration and separator joined with its text (layoutAware's second fill), where measured. */
+  /** The turn's label and separator joined with its text, less its count (what layoutAware charges besides the count), where measured. */
   readonly joins: ReadonlyArray<number>
   /** The turn's decoration and separator, by its role, where the layout has shown the role. */
   readonly costs: ReadonlyArray<number>
@@ -32,8 +32,8 @@ export interface TurnTable {
   readonly counted: ReadonlyArray<number>
   /**
    * Sums from each turn to the newest (`x[k]` = the sum over `[from + k, length)`, one more
-   * entry, 0): of `bounds` plus one (the history gatherer's walk), `counts`, `joins` and
-   * `costs`; NaN where a number in the sum is not known. A window ends at the newest turn,
+   * entry, 0): of `bounds` plus one (the history gatherer's walk), `counts` and `joins`; NaN
+   * where a number in the sum is not known. A window ends at the newest turn,
    * so its sum is one entry, and a fill finds where it stops by a binary search instead of
    * a step per turn (`./fill.ts`, `./walk.ts`).
    */
@@ -41,9 +41,6 @@ export interface TurnTable {
     readonly bounds: ReadonlyArray<number>
     readonly counts: ReadonlyArray<number>
     readonly joins: ReadonlyArray<number>
-    readonly costs: ReadonlyArray<number>
-    /** The widest cost from each turn to the newest (NaN where one is not known). */
-    readonly widest: ReadonlyArray<number>
   }
 }
 
@@ -63,16 +60,11 @@ const fromEach = (values: ReadonlyArray<number>, f: (v: number, rest: number) =>
  *
  * @category utils
  */
-export const sumsOf = (t: Pick<TurnTable, 'bounds' | 'counts' | 'joins' | 'costs'>): TurnTable['sums'] => {
-  return {
-    bounds: fromEach(t.bounds, addOne, 0),
-    counts: fromEach(t.counts, add, 0),
-    joins: fromEach(t.joins, add, 0),
-    costs: fromEach(t.costs, add, 0),
-    // NaN stays NaN (Math.max would too, but says so less plainly)
-    widest: fromEach(t.costs, (v, rest) => (v !== v || rest !== rest ? Number.NaN : Math.max(v, rest)), Number.NEGATIVE_INFINITY),
-  }
-}
+export const sumsOf = (t: Pick<TurnTable, 'bounds' | 'counts' | 'joins'>): TurnTable['sums'] => ({
+  bounds: fromEach(t.bounds, addOne, 0),
+  counts: fromEach(t.counts, add, 0),
+  joins: fromEach(t.joins, add, 0),
+})
 
 /**
  * The oldest index in `[lo, hi]` at which `holds` is true, by binary search: `holds` must be

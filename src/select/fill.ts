@@ -50,14 +50,18 @@ export const fill = (g: Gathered, prepared: Prepared, options: SelectOptions = {
 /**
  * {@link fill}, with what it left out given apart, worded when asked (`./leftOut.ts`): the
  * selection's `excluded` holds only what came before the fill (the gatherers' and the
- * relevance gate's), the function gives the fill's own, as {@link fill} words them. A trial
- * fill that is only measured (`layoutAware`'s first) words nothing.
+ * relevance gate's), the function gives the fill's own, as {@link fill} words them (when
+ * asked: a caller that only measures the fill words nothing).
  *
  * @category constructors
  */
 export const fillUnworded = (g: Gathered, prepared: Prepared, options: SelectOptions = {}): readonly [Selected, () => ReadonlyArray<Exclusion>] => {
   const { config, meter, available } = g.env
   const decoration = options.overhead ?? (() => 0)
+  const joinedOf = options.joined
+  const sections = options.section
+  // sections some packet taken opens already (the always-kept packets' are part of the reserve)
+  const opened = new Set<string>()
   const windowed = options.history !== 'all'
   const selected: Selection[] = []
   const left = leftOut()
@@ -67,7 +71,11 @@ export const fillUnworded = (g: Gathered, prepared: Prepared, options: SelectOpt
     const scores = prepared.scores.get(p.id)!
     selected.push(at === undefined ? { packet: p, tokens: meter.packet(p), scores } : { packet: p, tokens: meter.packet(p), scores, at })
   }
-  for (const p of prepared.always) take(p)
+  for (const p of prepared.always) {
+    take(p)
+    const name = sections?.of(p)
+    if (name !== undefined) opened.add(name)
+  }
   let remaining = available - (options.reserve ?? 0) - selected.reduce((s, x) => s + x.tokens + decoration(x.packet), 0)
 
   const rooms = shareRooms(config.types, remaining)
@@ -79,10 +87,31 @@ export const fillUnworded = (g: Gathered, prepared: Prepared, options: SelectOpt
   const taken = new Set<Unit>()
   // loops, not reduce: these run several times for each unit a fill considers, and a
   // callback closing over `above` is one more allocation each time
+  /** A packet's exact cost: its count, its decoration, and what it adds joined with its text. */
+  const exactOf = (p: Packet): number => meter.packet(p) + decoration(p) + (joinedOf === undefined ? 0 : joinedOf(p))
+  /** What the sections `u` would open cost (a heading shown once its first packet is). */
+  const openingsOf = (u: Unit): number => {
+    if (sections === undefined) return 0
+    if (u.packets.length === 1) {
+      const p = u.packets[0]!
+      const name = sections.of(p)
+      return name === undefined || opened.has(name) ? 0 : sections.opening(name, p)
+    }
+    // a group of several packets may open several sections, each once
+    const seen: string[] = []
+    let sum = 0
+    for (const p of u.packets) {
+      const name = sections.of(p)
+      if (name === undefined || opened.has(name) || seen.includes(name)) continue
+      seen.push(name)
+      sum += sections.opening(name, p)
+    }
+    return sum
+  }
   const costOf = (u: Unit): number => {
     let sum = 0
-    for (const p of u.packets) sum += meter.packet(p) + decoration(p)
-    return sum
+    for (const p of u.packets) sum += exactOf(p)
+    return sum + openingsOf(u)
   }
   const boundOf = (u: Unit, above?: number): number => {
     let sum = 0
@@ -100,8 +129,13 @@ export const fillUnworded = (g: Gathered, prepared: Prepared, options: SelectOpt
   const anyCap = rooms.caps.size > 0
   /** Takes `u`, which costs `cost` (its {@link costOf}, which the caller has just taken). */
   const takeUnit = (u: Unit, cost: number): void => {
-    if (anyCap) for (const p of u.packets) used.set(p.type, (used.get(p.type) ?? 0) + meter.packet(p) + decoration(p))
+    if (anyCap) for (const p of u.packets) used.set(p.type, (used.get(p.type) ?? 0) + exactOf(p))
     remaining -= cost
+    if (sections !== undefined)
+      for (const p of u.packets) {
+        const name = sections.of(p)
+        if (name !== undefined) opened.add(name)
+      }
     if (anyFloor) taken.add(u)
     if (u.packets.length === 1) take(u.packets[0]!, u.index)
     else for (const p of u.packets) take(p)
@@ -112,7 +146,7 @@ export const fillUnworded = (g: Gathered, prepared: Prepared, options: SelectOpt
     for (const p of u.packets) {
       const cap = rooms.caps.get(p.type)
       if (cap === undefined) continue
-      const own = u.packets.reduce((s, x) => (x.type === p.type ? s + (exact ? meter.packet(x) : meter.atLeast(x)) + decoration(x) : s), 0)
+      const own = u.packets.reduce((s, x) => (x.type === p.type ? s + (exact ? exactOf(x) : meter.atLeast(x) + decoration(x)) : s), 0)
       const has = used.get(p.type) ?? 0
       if (has + own > cap.tokens)
         return `${p.type} is capped at ${percent(cap.share)} of the selectable room (${cap.tokens} tokens) and has ${has}; this needs ${exact ? '' : 'at least '}${own}`
@@ -175,7 +209,7 @@ export const fillUnworded = (g: Gathered, prepared: Prepared, options: SelectOpt
           return undefined
         }
       }
-      const cost = (known ?? meter.packet(p)) + d
+      const cost = (known ?? meter.packet(p)) + d + (joinedOf === undefined ? 0 : joinedOf(p)) + openingsOf(u)
       if (cost > remaining) {
         missed(u, cost, false)
         return undefined

@@ -1,21 +1,39 @@
 /**
  * Selection that leaves room for the layout. The default selector budgets packet contents
  * only; headings, source tags and speaker labels then push the output over, and the
- * compressor must drop what was just selected. This runs the selector, lays the selection
- * out, measures the layout's fixed text and each packet type's decoration, and selects again
- * with both accounted for. The second pass costs no tokenizing: the build's meter remembers
- * every count, and scoring and ordering are done once.
+ * compressor must drop what was just selected. This fills once, charging each packet what it
+ * will cost laid out: its count, its decoration joined with its text (a speaker label merges
+ * with the first word, a separator with the last), and, for the first packet of a section,
+ * the section's opening (its heading and the text joining it to the rest). The layout's own
+ * text around the always-kept packets is reserved up front.
+ *
+ * Everything is measured exactly, on small layouts of the always-kept packets (the *probe*):
+ * the probe's exact count, and the same with one more packet for each section the fill
+ * opens. A packet's decoration comes from the layout's `decorate` (the built-in layouts say
+ * it), or else from the layout of the probe with that packet. A packet's join is counted
+ * only once the fill counts the packet itself; lower bounds are never charged more than its
+ * decoration, so a packet a bound rules out costs no join.
+ *
+ * The sum is exact when the layout's text around an item depends on that item alone, as in
+ * the built-in layouts, but for where a section ends: its last item joins what follows the
+ * section, which the opening measured with the section's first packet. For the history (the
+ * newest turn is both) it is exact; where it is not, the compress stage's exact count and
+ * guard settle it.
  *
  * @module
  */
-import { joinedCount, meterCount, spanCount } from '../compress/outputCount.js'
-import type { PacketType } from '../packet.js'
-import { decorationOf, estimate, isRendered, renderBlocks, sectionsOf } from '../structure/document.js'
-import type { Structurer } from '../structure/structurer.js'
-import type { Document } from '../structure/document.js'
+import { composedCount, joinedCount, meterCount } from '../compress/outputCount.js'
+import type { Packet, PacketType } from '../packet.js'
+import type { Gathered, Selection } from '../phase.js'
+import { decorationOf, estimate, isRendered, renderBlocks, sectionsOf, type Document } from '../structure/document.js'
+import type { Decoration, Structurer } from '../structure/structurer.js'
 import type { Meter } from '../tokenize/meter.js'
 import { fillUnworded } from './fill.js'
-import { prepare, type SelectOptions, type Selector } from './selector.js'
+import { prepare, type Prepared, type SelectOptions, type Selector } from './selector.js'
+
+// -------------------------------------------------------------------------------------
+// constructors
+// -------------------------------------------------------------------------------------
 
 /**
  * @example
@@ -26,30 +44,81 @@ import { prepare, type SelectOptions, type Selector } from './selector.js'
 export const layoutAware =
   (structurer: Structurer, options: SelectOptions = {}): Selector =>
   (g) => {
-    const { meter, available } = g.env
     const prepared = prepare(g, options)
-    // a trial, measured: what it left out is worded only if it is the fill kept
-    const [first, left] = fillUnworded(g, prepared, options)
-    const doc = structurer(first)
-    if (estimate(doc, meter) <= available - (options.reserve ?? 0)) return { ...first, excluded: first.excluded.concat(left()) }
-    // a loop, not `new Map(selected.map(pair))`: no pair array per selected packet
-    const typeOf = new Map<string, PacketType>()
-    for (const x of first.selected) typeOf.set(x.packet.id, x.packet.type)
-    const { content, perType, widest, joined, joinedTotal } = itemCosts(doc, meter, typeOf, true)
-    // the layout's own text: the exact count of the first layout (its joins with the items
-    // included; only the glue and the items' edges are tokenized) less what its items cost
-    const spanned = renderBlocks(doc.blocks, doc.joiner)
-    const tokens = spanCount(meter.tokenizer, spanned.text, spanned.spans, meter.counted, meterCount(meter), meter.found, meter.joined)
-    const fixed = Math.max(0, tokens - content - joinedTotal)
-    const [second, leftSecond] = fillUnworded(g, prepared, {
+    const probe = layoutProbe(structurer, g, prepared)
+    const [s, left] = fillUnworded(g, prepared, {
       ...options,
-      reserve: (options.reserve ?? 0) + fixed,
-      overhead: (p) => (options.overhead?.(p) ?? 0) + (joined.get(p.id) ?? perType.get(p.type) ?? widest),
+      reserve: (options.reserve ?? 0) + probe.reserve,
+      joined: options.joined === undefined ? probe.joined : (p) => options.joined!(p) + probe.joined(p),
+      section: probe.section,
     })
-    // what was measured, for the next build of the conversation (src/rebuild/); one copy of
-    // the selection, not `fill`'s and then this one's
-    return { ...second, excluded: second.excluded.concat(leftSecond()), firstLayout: { joined, text: spanned.text, spans: spanned.spans, tokens } }
+    return { ...s, excluded: s.excluded.concat(left()) }
   }
+
+/** What a layout adds to a selection, measured on small layouts (see the module comment). */
+export interface LayoutProbe {
+  /** The layout's text with the always-kept packets laid out, less their contents: reserved before the fill. */
+  readonly reserve: number
+  /** A packet's decoration and separator joined with its text, less the text's count (0 for a packet the layout does not show). */
+  readonly joined: (p: Packet) => number
+  /** The section a packet goes in, and what opening it costs. */
+  readonly section: { readonly of: (p: Packet) => string | undefined; readonly opening: (section: string, p: Packet) => number }
+}
+
+/**
+ * Measures what `structurer` adds to the selection of `g` (see the module comment). Counts
+ * go through the build's meter, so nothing is tokenized twice.
+ *
+ * @category constructors
+ */
+export const layoutProbe = (structurer: Structurer, g: Gathered, prepared: Prepared): LayoutProbe => {
+  const { meter, env } = { meter: g.env.meter, env: g.env }
+  const always = prepared.always.map((p) => selectionOf(p, prepared, meter))
+  const probed = (selected: ReadonlyArray<Selection>): Document => structurer({ ...g, _phase: 'selected', selected, scores: prepared.scores })
+  const base = exactCount(probed(always), meter)
+  let alwaysTokens = 0
+  for (const x of always) alwaysTokens += x.tokens
+  const probedWith = (p: Packet): Document => probed([...always, selectionOf(p, prepared, meter)])
+  // a layout that cannot say how it shows a packet shows it: every candidate laid out once,
+  // when the first decoration is asked (their counts are not needed, and not taken)
+  let shown: ReadonlyMap<string, Decoration> | undefined
+  const shownBy = (p: Packet): Decoration | undefined => {
+    if (shown === undefined) {
+      const all: Selection[] = [...always]
+      for (const level of prepared.levels)
+        for (const u of [...level.others, ...level.history])
+          for (const q of u.packets) all.push({ packet: q, tokens: meter.known(q) ?? 0, scores: prepared.scores.get(q.id)! })
+      shown = decorationsIn(probed(all))
+    }
+    return shown.get(p.id)
+  }
+  const decorations = new Map<string, Decoration | null>()
+  const decorationOfPacket = (p: Packet): Decoration | undefined => {
+    let d = decorations.get(p.id)
+    if (d === undefined) decorations.set(p.id, (d = (structurer.decorate === undefined ? shownBy(p) : structurer.decorate(p, env)) ?? null))
+    return d ?? undefined
+  }
+  const count = meterCount(meter)
+  const joined = (p: Packet): number => {
+    const d = decorationOfPacket(p)
+    if (d === undefined) return 0
+    const tokens = meter.packet(p)
+    return joinedCount(count, meter.tokenizer.name, d.prefix, p.content, tokens, d.suffix === undefined ? d.separator : `${d.suffix}${d.separator}`, meter.edges, meter.join) - tokens
+  }
+  const openings = new Map<string, number>()
+  return {
+    reserve: base - alwaysTokens,
+    joined,
+    section: {
+      of: (p) => decorationOfPacket(p)?.section,
+      opening: (section, p) => {
+        let o = openings.get(section)
+        if (o === undefined) openings.set(section, (o = exactCount(probedWith(p), meter) - base - meter.packet(p) - joined(p)))
+        return o
+      },
+    },
+  }
+}
 
 /** What a layout adds to a selection's contents: see {@link layoutOverheads}. */
 export interface LayoutOverheads {
@@ -65,43 +134,15 @@ export interface LayoutOverheads {
 
 /**
  * Measures a layout of a selection (`typeOf`: the type of each selected packet id): its
- * fixed text and each type's decoration, what the second fill of {@link layoutAware}
- * leaves room for. The in-memory rebuild (`src/rebuild/`) measures the same way.
+ * fixed text and each type's decoration, each counted on its own (the estimate's way). The
+ * in-memory rebuild (`src/rebuild/`) measures a build's layout this way.
  *
  * @category utils
  */
 export const layoutOverheads = (doc: Document, meter: Meter, typeOf: ReadonlyMap<string, PacketType>): LayoutOverheads => {
-  const { content, decorations, perType, widest } = itemCosts(doc, meter, typeOf, false)
-  const raw = estimate(doc, meter) - content - decorations
-  return { fixed: Math.max(0, raw), raw, perType, widest }
-}
-
-/** What a layout's packet items cost: see {@link itemCosts}. */
-interface ItemCosts {
-  /** Their contents' tokens. */
-  readonly content: number
-  /** Their decorations and separators, each counted on its own (the estimate's way). */
-  readonly decorations: number
-  readonly perType: ReadonlyMap<PacketType, number>
-  readonly widest: number
-  /** With `joins`: each item's decoration and separator as they join its text, by packet id. */
-  readonly joined: ReadonlyMap<string, number>
-  readonly joinedTotal: number
-}
-
-/**
- * One pass over a layout's packet items (static text such as the answer format is the
- * layout's own, not an item's): their contents, decorations, the widest decoration of each
- * type, and, with `joins`, each item's decoration and separator counted as one string with
- * its text (only the joins are tokenized), so a turn is not over-counted by a token or two.
- */
-const itemCosts = (doc: Document, meter: Meter, typeOf: ReadonlyMap<string, PacketType>, joins: boolean): ItemCosts => {
   const perType = new Map<PacketType, number>()
-  const joined = new Map<string, number>()
   let content = 0
   let decorations = 0
-  let joinedTotal = 0
-  const count = meterCount(meter)
   for (const sec of sectionsOf(doc)) {
     if (!isRendered(sec)) continue
     const separator = meter.text(sec.separator)
@@ -110,14 +151,42 @@ const itemCosts = (doc: Document, meter: Meter, typeOf: ReadonlyMap<string, Pack
       content += item.tokens
       const cost = decorationOf(item, meter) + separator
       decorations += cost
-      if (joins) {
-        const join = joinedCount(count, meter.tokenizer.name, item.prefix, item.text, item.tokens, item.suffix === undefined ? sec.separator : `${item.suffix}${sec.separator}`, meter.edges, meter.join) - item.tokens
-        joined.set(item.packetId, join)
-        joinedTotal += join
-      }
       const type = typeOf.get(item.packetId)
       if (type !== undefined) perType.set(type, Math.max(perType.get(type) ?? 0, cost))
     }
   }
-  return { content, decorations, perType, widest: Math.max(0, ...perType.values()), joined, joinedTotal }
+  const raw = estimate(doc, meter) - content - decorations
+  return { fixed: Math.max(0, raw), raw, perType, widest: Math.max(0, ...perType.values()) }
+}
+
+// -------------------------------------------------------------------------------------
+// utils
+// -------------------------------------------------------------------------------------
+
+const selectionOf = (p: Packet, prepared: Prepared, meter: Meter): Selection => ({ packet: p, tokens: meter.packet(p), scores: prepared.scores.get(p.id)! })
+
+/**
+ * The exact count of a document as text, through the build's meter, composed from its items'
+ * counts (edges and joins) even when short: a probe's items are counted already.
+ */
+const exactCount = (doc: Document, meter: Meter): number => {
+  const { text, spans } = renderBlocks(doc.blocks, doc.joiner)
+  return composedCount(meter.tokenizer, text, spans, meter.counted, meterCount(meter), meter.found, meter.joined)
+}
+
+/**
+ * How a document shows each packet: its item's decoration, its section's separator and name.
+ *
+ * @category utils
+ */
+export const decorationsIn = (doc: Document): ReadonlyMap<string, Decoration> => {
+  const out = new Map<string, Decoration>()
+  for (const sec of sectionsOf(doc))
+    for (const item of sec.items)
+      if (item.packetId !== undefined)
+        out.set(
+          item.packetId,
+          item.suffix === undefined ? { section: sec.name, prefix: item.prefix, separator: sec.separator } : { section: sec.name, prefix: item.prefix, suffix: item.suffix, separator: sec.separator },
+        )
+  return out
 }

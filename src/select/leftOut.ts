@@ -2,11 +2,10 @@
  * What a fill leaves out, recorded as it goes and worded only when read.
  *
  * A build with a thousand evidence passages leaves most of them out, each with a reason and
- * a detail (`needs at least 48 tokens, 12 left`). `layoutAware` fills twice and reads only
- * the second fill's reasons (or, when the first layout fits, only the first's): the fill
- * records each unit with the numbers of its detail, and the words are made once, when the
- * reasons are read, exactly as the fill would have made them then (the numbers are the ones
- * it saw; nothing it records changes afterwards).
+ * a detail (`needs at least 48 tokens, 12 left`), most of them against the same tokens left:
+ * the fill records each unit with the numbers of its detail, and the words are made once,
+ * when the reasons are read, exactly as the fill would have made them then (the numbers are
+ * the ones it saw; nothing it records changes afterwards), each distinct detail once.
  *
  * @module
  */

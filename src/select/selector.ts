@@ -16,8 +16,8 @@
  *
  * Counting is lazy: a unit is tokenized only when it is considered and could fit (a cheap
  * lower bound rejects the rest), and nothing is counted once the budget is full. Preparing
- * (scores, gates, order) and filling are separate steps, so a second fill with a different
- * reserve (see `layoutAware`) costs almost nothing.
+ * (scores, gates, order) and filling are separate steps: `layoutAware` prepares, measures its
+ * layout, then fills.
  *
  * @module
  */
@@ -43,6 +43,19 @@ export interface SelectOptions {
   readonly reserve?: number
   /** Layout tokens a packet brings besides its content (a source tag, a label, a separator); default 0. */
   readonly overhead?: (p: Packet) => number
+  /**
+   * Layout tokens a packet brings that are known only once it is counted: its decoration
+   * joined with its text (a label merges with the first word); charged to its exact cost,
+   * never to a lower bound. Default none.
+   */
+  readonly joined?: (p: Packet) => number
+  /**
+   * The layout's sections: which one a packet goes in, and what opening it costs (a heading
+   * and the text joining it to the rest), charged once, with the first packet taken into it.
+   * Sections of the always-kept packets are open from the start (their cost is in `reserve`).
+   * Default none.
+   */
+  readonly section?: { readonly of: (p: Packet) => string | undefined; readonly opening: (section: string, p: Packet) => number }
   /** Keyword extractor for relevance and MMR; default {@link keywordExtractor}. */
   readonly extract?: KeywordExtractor
   /**
@@ -204,8 +217,8 @@ export const prepare = (g: Gathered, options: SelectOptions = {}): Prepared => {
       const level = byPriority.get(p)!
       // conversation order is input order; timestamps only feed recency
       return {
-        others: level.others.sort((a, b) => b.score - a.score || a.index - b.index),
-        history: level.history.sort((a, b) => b.index - a.index),
+        others: byScore(level.others),
+        history: newestFirst(level.history),
       }
     })
   const warnings: Warning[] = unjudged
@@ -220,6 +233,38 @@ export const prepare = (g: Gathered, options: SelectOptions = {}): Prepared => {
 }
 
 export { fill }
+
+/** Best score first, ties in input order. */
+const byScoreThenIndex = (a: Unit, b: Unit): number => b.score - a.score || a.index - b.index
+
+/**
+ * Units best score first, ties in input order: the order {@link byScoreThenIndex} sorts
+ * them in. Units arrive in input order, and a build's scores take a handful of values (a
+ * thousand passages without timestamps share a few relevance values), so they are gathered
+ * by value and only the values are sorted. Out of input order, or with a score that is not
+ * a number, it sorts.
+ */
+const byScore = (units: Unit[]): Unit[] => {
+  const buckets = new Map<number, Unit[]>()
+  let last = Number.NEGATIVE_INFINITY
+  for (const u of units) {
+    if (!(u.index > last) || u.score !== u.score) return units.sort(byScoreThenIndex)
+    last = u.index
+    const bucket = buckets.get(u.score)
+    if (bucket === undefined) buckets.set(u.score, [u])
+    else bucket.push(u)
+  }
+  if (buckets.size === units.length) return units.sort(byScoreThenIndex)
+  const out: Unit[] = []
+  for (const score of [...buckets.keys()].sort((a, b) => b - a)) for (const u of buckets.get(score)!) out.push(u)
+  return out
+}
+
+/** History units newest first: they arrive oldest first, else they are sorted. */
+const newestFirst = (units: Unit[]): Unit[] => {
+  for (let k = 1; k < units.length; k++) if (!(units[k]!.index > units[k - 1]!.index)) return units.sort((a, b) => b.index - a.index)
+  return units.reverse()
+}
 
 /**
  * The default selector.

@@ -212,24 +212,34 @@ export interface SpannedText {
   readonly ends: ReadonlyArray<number>
 }
 
-type Building = { text: string; spans: Span[]; ids: string[]; ends: number[] }
+// the text as its parts and their length so far, joined once at the end: one flat string,
+// where appending made a tree of joined pairs that the first slice of it copies flat again
+type Building = { parts: string[]; length: number; spans: Span[]; ids: string[]; ends: number[] }
+
+const add = (out: Building, text: string): void => {
+  if (text.length === 0) return
+  out.parts.push(text)
+  out.length += text.length
+}
 
 /** Appends the pieces of one section to a text under construction. */
 const appendSection = (out: Building, s: Section): void => {
-  out.text += s.head
-  if (s.items.length === 0) out.ends.push(out.text.length)
-  s.items.forEach((i, n) => {
-    if (n > 0) out.text += s.separator
-    out.text += i.prefix
+  add(out, s.head)
+  if (s.items.length === 0) out.ends.push(out.length)
+  const { items } = s
+  for (let n = 0; n < items.length; n++) {
+    const i = items[n]!
+    if (n > 0) add(out, s.separator)
+    add(out, i.prefix)
     if (i.packetId !== undefined) out.ids.push(i.packetId)
-    if (i.packetId !== undefined && i.text.length > 0) out.spans.push({ start: out.text.length, end: out.text.length + i.text.length, packetId: i.packetId, content: i.text })
-    out.text += i.text
-    if (i.suffix !== undefined) out.text += i.suffix
-    out.ends.push(out.text.length)
-  })
+    if (i.packetId !== undefined && i.text.length > 0) out.spans.push({ start: out.length, end: out.length + i.text.length, packetId: i.packetId, content: i.text })
+    add(out, i.text)
+    if (i.suffix !== undefined) add(out, i.suffix)
+    out.ends.push(out.length)
+  }
   if (s.tail !== undefined && s.tail !== '') {
-    out.text += s.tail
-    out.ends[out.ends.length - 1] = out.text.length
+    add(out, s.tail)
+    out.ends[out.ends.length - 1] = out.length
   }
 }
 
@@ -240,17 +250,17 @@ const appendSection = (out: Building, s: Section): void => {
  * @category utils
  */
 export const renderBlocks = (blocks: ReadonlyArray<Section | Literal>, joiner: string): SpannedText => {
-  const out: Building = { text: '', spans: [], ids: [], ends: [] }
+  const out: Building = { parts: [], length: 0, spans: [], ids: [], ends: [] }
   let first = true
   // a switch ending in absurd, not match: every render and exact count of a build runs it
   for (const b of blocks) {
     if (b._tag === 'Section' && !isRendered(b)) continue
-    if (!first) out.text += joinerBefore(b, joiner)
+    if (!first) add(out, joinerBefore(b, joiner))
     first = false
     switch (b._tag) {
       case 'Literal':
-        out.text += b.text
-        out.ends.push(out.text.length)
+        add(out, b.text)
+        out.ends.push(out.length)
         break
       case 'Section':
         appendSection(out, b)
@@ -259,7 +269,7 @@ export const renderBlocks = (blocks: ReadonlyArray<Section | Literal>, joiner: s
         absurd(b)
     }
   }
-  return out
+  return { text: out.parts.join(''), spans: out.spans, ids: out.ids, ends: out.ends }
 }
 
 /**

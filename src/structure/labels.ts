@@ -27,6 +27,10 @@ export interface Labels {
   readonly marker: string
 }
 
+// speaker labels made once: a label is made for every turn laid out, and the build's meter
+// looks each one up (a string made afresh is hashed afresh)
+const SPEAKER_EN: Readonly<Record<Role, string>> = { system: 'system: ', user: 'user: ', assistant: 'assistant: ', tool: 'tool: ' }
+
 const EN: Labels = {
   instructions: '[Role & Policies]',
   task: '[Task]',
@@ -48,11 +52,13 @@ const EN: Labels = {
     '3. Risks and assumptions (if any)',
     '4. Suggested next steps (if applicable)',
   ].join('\n'),
-  speaker: (r) => `${r}: `,
+  speaker: (r) => SPEAKER_EN[r] ?? `${r}: `,
   marker: '... (content truncated)',
 }
 
 const ROLE_ZH: Readonly<Record<Role, string>> = { system: '系统', user: '用户', assistant: '助手', tool: '工具' }
+
+const SPEAKER_ZH: Readonly<Record<Role, string>> = { system: `${ROLE_ZH.system}：`, user: `${ROLE_ZH.user}：`, assistant: `${ROLE_ZH.assistant}：`, tool: `${ROLE_ZH.tool}：` }
 
 const ZH: Labels = {
   instructions: '[Role & Policies]',
@@ -75,7 +81,7 @@ const ZH: Labels = {
     '3. 风险与假设（如有）',
     '4. 下一步行动建议（如适用）',
   ].join('\n'),
-  speaker: (r) => `${ROLE_ZH[r]}：`,
+  speaker: (r) => SPEAKER_ZH[r] ?? `${ROLE_ZH[r]}：`,
   marker: '... (内容已截断)',
 }
 

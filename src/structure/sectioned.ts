@@ -10,10 +10,11 @@
  */
 import type { Locale } from '../config.js'
 import type { Document, Item, Section } from './document.js'
-import { bySlot, itemOf, prefixOf, type Slot } from './items.js'
+import { bySlot, itemOf, prefixOf, slotOf, type Slot } from './items.js'
 import { labelsFor, type Labels } from './labels.js'
-import type { Selected } from '../phase.js'
-import { inputOrder, type Structurer } from './structurer.js'
+import type { Env, Selected } from '../phase.js'
+import type { Packet } from '../packet.js'
+import { inputOrder, type Decoration, type Structurer } from './structurer.js'
 
 /** Options of the default layout. */
 export interface SectionedOptions {
@@ -89,10 +90,14 @@ export const seedSections = (s: Selected, options: SectionedOptions = {}): Reado
  * @category constructors
  * @since 0.1.0
  */
-export const sectioned =
-  (options: SectionedOptions = {}): Structurer =>
-  (s) => {
-    const x = seedSections(s, options)
-    const blocks: Section[] = [x.instructions, x.task, x.state, x.evidence, x.context, x.custom, ...(x.output === undefined ? [] : [x.output])]
-    return { blocks, joiner: '\n\n' } satisfies Document
-  }
+export const sectioned = (options: SectionedOptions = {}): Structurer =>
+  Object.assign(
+    (s: Selected): Document => {
+      const x = seedSections(s, options)
+      const blocks: Section[] = [x.instructions, x.task, x.state, x.evidence, x.context, x.custom, ...(x.output === undefined ? [] : [x.output])]
+      return { blocks, joiner: '\n\n' } satisfies Document
+    },
+    {
+      decorate: (p: Packet, env: Env): Decoration => ({ section: slotOf(p), prefix: prefixOf(p, labelsFor(options.locale ?? env.config.locale)), separator: '\n' }),
+    },
+  )

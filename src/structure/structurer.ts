@@ -3,11 +3,29 @@
  *
  * @module
  */
-import type { Selected } from '../phase.js'
+import type { Packet } from '../packet.js'
+import type { Env, Selected } from '../phase.js'
 import type { Document } from './document.js'
 
-/** Lays out the selected packets. Replace it with your own function of the same type. */
-export type Structurer = (s: Selected) => Document
+/** How a layout shows one packet's text: what comes before and after it, and in which section. */
+export interface Decoration {
+  readonly section: string
+  readonly prefix: string
+  readonly suffix?: string
+  /** What follows the item when another item of its section follows it. */
+  readonly separator: string
+}
+
+/**
+ * Lays out the selected packets. Replace it with your own function of the same type. A
+ * layout that can say how it will show a packet before laying anything out (`decorate`)
+ * lets the selection charge each packet its label and separator joined with its text, in
+ * one fill.
+ */
+export interface Structurer {
+  (s: Selected): Document
+  readonly decorate?: (p: Packet, env: Env) => Decoration | undefined
+}
 
 /**
  * Where each selected packet was among the gathered ones, by id: sections that keep input

@@ -11,10 +11,12 @@ import * as E from 'fp-ts/lib/Either.js'
 import type { Locale } from '../config.js'
 import { show, templateError, type TemplateError } from '../error.js'
 import type { Document, Literal, Section } from './document.js'
-import { bySlot, itemOf, prefixOf, type Slot } from './items.js'
+import type { Packet } from '../packet.js'
+import type { Env, Selected } from '../phase.js'
+import { bySlot, itemOf, prefixOf, slotOf, type Slot } from './items.js'
 import { labelsFor } from './labels.js'
 import { section, OUTPUT_RANK, SLOT_LAYOUT } from './sectioned.js'
-import { inputOrder, type Structurer } from './structurer.js'
+import { inputOrder, type Decoration, type Structurer } from './structurer.js'
 
 /** A placeholder name. */
 export type Placeholder = Slot | 'output'
@@ -86,9 +88,10 @@ export const template = (
   text: string,
   options: { readonly locale?: Locale } = {},
 ): E.Either<TemplateError, Structurer> =>
-  E.map(
-    (segments: ReadonlyArray<Segment>): Structurer =>
-      (s) => {
+  E.map((segments: ReadonlyArray<Segment>): Structurer => {
+    const slotted = new Set<string>(segments.flatMap((seg) => (seg._tag === 'Slot' ? [seg.name] : [])))
+    return Object.assign(
+      (s: Selected): Document => {
         const labels = labelsFor(options.locale ?? s.env.config.locale)
         const slots = bySlot(s.selected, inputOrder(s))
         const blocks = segments.map((seg): Section | Literal => {
@@ -118,4 +121,12 @@ export const template = (
         })
         return { blocks, joiner: '' } satisfies Document
       },
-  )(parseTemplate(text))
+      {
+        // a packet whose slot the template lacks is not shown
+        decorate: (p: Packet, env: Env): Decoration | undefined => {
+          const slot = slotOf(p)
+          return slotted.has(slot) ? { section: slot, prefix: prefixOf(p, labelsFor(options.locale ?? env.config.locale)), separator: '\n' } : undefined
+        },
+      },
+    )
+  })(parseTemplate(text))

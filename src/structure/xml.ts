@@ -20,13 +20,13 @@
 import { escapeText, openTag } from '../chunks/xml.js'
 import type { ChatMessage, Part } from '../message.js'
 import type { Packet } from '../packet.js'
-import type { Selection } from '../phase.js'
+import type { Selected, Selection } from '../phase.js'
 import type { Meter } from '../tokenize/meter.js'
 import type { Document, Item } from './document.js'
 import { itemOf } from './items.js'
 import { labelsFor } from './labels.js'
 import { section } from './sectioned.js'
-import { inputOrder, type Structurer } from './structurer.js'
+import { inputOrder, type Decoration, type Structurer } from './structurer.js'
 
 /** Options of the `xml` layout. */
 export interface XmlOptions {
@@ -55,40 +55,51 @@ export const isChunkPacket = (p: Packet): boolean =>
  * @category constructors
  * @since 0.1.0
  */
-export const xml =
-  (options: XmlOptions = {}): Structurer =>
-  (s) => {
-    const labels = labelsFor(s.env.config.locale)
-    const order = inputOrder(s)
-    const isChunk = options.isChunk ?? isChunkPacket
-    const sorted = [...s.selected].sort((a, b) => (order.get(a.packet.id) ?? 0) - (order.get(b.packet.id) ?? 0))
-    const items = (keep: (type: string, priority: number) => boolean): ReadonlyArray<Item> =>
-      sorted.filter((x) => keep(x.packet.type, x.packet.priority)).map((x) => (isChunk(x.packet) ? itemOf(x, '') : wrapped(x, s.env.meter)))
-    const isSystem = (type: string, priority: number): boolean => priority === 0 || type === 'instructions'
-    return {
-      joiner: '\n\n',
-      blocks: [
-        section({ name: 'instructions', rank: 0, head: '', channel: 'system', items: items(isSystem) }, labels),
-        section(
-          { name: 'context', rank: 5, head: '', channel: 'turns', dropFrom: 'start', keep: 'tail', mergeTurns: true, items: items((t, p) => !isSystem(t, p) && t === 'history') },
-          labels,
-        ),
-        section({ name: 'evidence', rank: 4, head: '', channel: 'system', volatile: true, items: items((t, p) => !isSystem(t, p) && t !== 'history' && t !== 'task') }, labels),
-        section({ name: 'task', rank: 1, head: '', channel: 'user', items: items((t, p) => !isSystem(t, p) && t === 'task') }, labels),
-      ],
-    } satisfies Document
-  }
+export const xml = (options: XmlOptions = {}): Structurer => {
+  const isChunk = options.isChunk ?? isChunkPacket
+  return Object.assign(
+    (s: Selected): Document => {
+      const labels = labelsFor(s.env.config.locale)
+      const order = inputOrder(s)
+      const sorted = [...s.selected].sort((a, b) => (order.get(a.packet.id) ?? 0) - (order.get(b.packet.id) ?? 0))
+      const items = (name: string): ReadonlyArray<Item> =>
+        sorted.filter((x) => sectionOf(x.packet) === name).map((x) => (isChunk(x.packet) ? itemOf(x, '') : wrapped(x, s.env.meter)))
+      return {
+        joiner: '\n\n',
+        blocks: [
+          section({ name: 'instructions', rank: 0, head: '', channel: 'system', items: items('instructions') }, labels),
+          section({ name: 'context', rank: 5, head: '', channel: 'turns', dropFrom: 'start', keep: 'tail', mergeTurns: true, items: items('context') }, labels),
+          section({ name: 'evidence', rank: 4, head: '', channel: 'system', volatile: true, items: items('evidence') }, labels),
+          section({ name: 'task', rank: 1, head: '', channel: 'user', items: items('task') }, labels),
+        ],
+      } satisfies Document
+    },
+    {
+      // the tags, not the text: a text holding markup is escaped, and counts a little more laid out
+      decorate: (p: Packet): Decoration =>
+        isChunk(p) ? { section: sectionOf(p), prefix: '', separator: '\n' } : { section: sectionOf(p), prefix: `${openTagOf(p)}\n`, suffix: `\n</${p.type}>`, separator: '\n' },
+    },
+  )
+}
+
+/** The section a packet goes in: the system part (instructions, P0), the conversation, other packets, the task. */
+const sectionOf = (p: Packet): string =>
+  p.priority === 0 || p.type === 'instructions' ? 'instructions' : p.type === 'history' ? 'context' : p.type === 'task' ? 'task' : 'evidence'
+
+/** A wrapped packet's opening tag: its type, with its source and (for a turn) its role. */
+const openTagOf = (p: Packet): string => {
+  const role = p.type === 'history' ? (p.message?.role ?? p.metadata['role']) : undefined
+  return openTag(p.type, [
+    ['source', p.source === p.type ? undefined : p.source],
+    ['role', typeof role === 'string' ? role : undefined],
+  ])
+}
 
 /** A packet that is not a chunk, as an element: tags as decoration, the text escaped. */
 const wrapped = (x: Selection, m: Meter): Item => {
   const p = x.packet
-  const role = p.type === 'history' ? (p.message?.role ?? p.metadata['role']) : undefined
-  const open = openTag(p.type, [
-    ['source', p.source === p.type ? undefined : p.source],
-    ['role', typeof role === 'string' ? role : undefined],
-  ])
   const text = escapeText(p.content)
-  const base = itemOf(x, `${open}\n`)
+  const base = itemOf(x, `${openTagOf(p)}\n`)
   return {
     ...base,
     text,

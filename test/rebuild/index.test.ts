@@ -29,7 +29,7 @@ describe('withPrevious', () => {
     let colds = 0
     const cold = () => {
       colds++
-      return TE.right([prev, undefined, meter(gpt4o)] as const)
+      return TE.right([prev, meter(gpt4o)] as const)
     }
     for (const stage of OWN_STAGES) {
       const r = await withPrevious(next, { tokenizer: gpt4o, now: NOW, config, previous: prev, [stage]: 'given' }, cold)()

@@ -33,18 +33,17 @@ const table = (from: number, counts: ReadonlyArray<number>, flags: ReadonlyArray
   const bounds = counts.map((c) => (c === c ? Math.max(0, c - 1) : 1))
   const costs = counts.map(() => 4)
   const joins = counts.map(() => Number.NaN)
-  return { from, bounds, lengths: counts.map(() => 10), counts, joins, costs, counted: flags, sums: sumsOf({ bounds, counts, joins, costs }) }
+  return { from, bounds, lengths: counts.map(() => 10), counts, joins, costs, counted: flags, sums: sumsOf({ bounds, counts, joins }) }
 }
 
 const turns = (n: number) => Array.from({ length: n }, (_, i) => ({ role: i % 2 === 0 ? 'user' : 'assistant', content: TEXTS[i % TEXTS.length]! }))
 
 describe('rebuild table: sums and the search over them', () => {
-  it('sums from each turn to the newest, NaN where a number is not known, the widest cost too', () => {
-    const s = sumsOf({ bounds: [2, 3, 1], counts: [5, Number.NaN, 7], joins: [1, 1, 1], costs: [4, 6, 4] })
+  it('sums from each turn to the newest, NaN where a number is not known', () => {
+    const s = sumsOf({ bounds: [2, 3, 1], counts: [5, Number.NaN, 7], joins: [1, 1, 1] })
     expect(s.bounds).toEqual([9, 6, 2, 0])
     expect(s.counts.slice(1)).toEqual([Number.NaN, 7, 0])
     expect(s.joins).toEqual([3, 2, 1, 0])
-    expect(s.widest).toEqual([6, 6, 4, Number.NEGATIVE_INFINITY])
     const t = buildTable(table(10, [5, 6, 7], [1, 1, 1]), 13, turns(13), meter(gpt4o), new Map())
     expect(sumOver(t, t.memo.sums.counts, 11, 13)).toBe(13)
   })

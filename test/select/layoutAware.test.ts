@@ -2,7 +2,10 @@ import * as E from 'fp-ts/lib/Either.js'
 import { describe, expect, it } from 'vitest'
 import { build } from '../../src/pipeline.js'
 import type { Selected } from '../../src/phase.js'
-import { layoutAware, layoutOverheads } from '../../src/select/layoutAware.js'
+import { layoutAware, layoutOverheads, layoutProbe } from '../../src/select/layoutAware.js'
+import { prepare } from '../../src/select/selector.js'
+import type { Packet } from '../../src/packet.js'
+import type { Structurer } from '../../src/structure/structurer.js'
 import { estimate, renderText, sectionsOf, type Document, type Section } from '../../src/structure/document.js'
 import { prefixOf } from '../../src/structure/items.js'
 import { labelsFor } from '../../src/structure/labels.js'
@@ -43,7 +46,7 @@ describe('layoutAware', () => {
   })
 })
 
-describe('layoutAware measuring its first layout', () => {
+describe('layoutAware measuring its layout on probes', () => {
   const passages = Array.from({ length: 12 }, (_, i) => ({
     id: `doc:${i}`,
     type: 'evidence' as const,
@@ -51,20 +54,41 @@ describe('layoutAware measuring its first layout', () => {
     content: `The build fails ${i} times because the compile script is missing; rename it and rerun ${WORDS.slice(0, 5 + (i % 9)).join(' ')}.`,
   }))
 
-  it('costs each laid-out item as its decoration and separator join its text, exactly', async () => {
-    const g = await gathered({ query: 'Why does the build fail?', history: turns.slice(0, 30), packets: passages }, { maxTokens: 1200, maxHistoryMessages: Number.POSITIVE_INFINITY })
-    const s = layoutAware(sectioned())(g)
-    const first = s.firstLayout
-    if (first === undefined) throw new Error('the first layout fitted: raise the history or lower the budget')
-    expect(first.tokens).toBe(gpt4o.count(first.text))
+  it('charges each packet its decoration and separator joined with its text, and a section its opening, exactly', async () => {
+    const g = await gathered({ query: 'Why does the build fail?', instructions: 'Be brief.', history: turns.slice(0, 30), packets: passages }, { maxTokens: 1200, maxHistoryMessages: Number.POSITIVE_INFINITY })
+    const layout = sectioned()
+    const prepared = prepare(g)
+    const probe = layoutProbe(layout, g, prepared)
     const labels = labelsFor('en')
-    const byId = new Map(g.packets.map((p) => [p.id, p]))
-    expect(first.spans.length).toBeGreaterThan(0)
-    for (const span of first.spans) {
-      const p = byId.get(span.packetId)!
-      const prefix = prefixOf(p, labels)
-      expect([span.packetId, first.joined.get(span.packetId)]).toEqual([span.packetId, gpt4o.count(`${prefix}${p.content}\n`) - gpt4o.count(p.content)])
+    const probeOf = (ps: ReadonlyArray<Packet>) => layout({ ...g, _phase: 'selected', selected: ps.map((p) => ({ packet: p, tokens: gpt4o.count(p.content), scores: prepared.scores.get(p.id)! })), scores: prepared.scores })
+    const always = prepared.always
+    const base = gpt4o.count(renderText(probeOf(always)))
+    expect(probe.reserve).toBe(base - always.reduce((t, p) => t + gpt4o.count(p.content), 0))
+    for (const p of g.packets.filter((x) => !always.includes(x))) {
+      expect([p.id, probe.joined(p)]).toEqual([p.id, gpt4o.count(`${prefixOf(p, labels)}${p.content}\n`) - gpt4o.count(p.content)])
+      const section = probe.section.of(p)!
+      expect(section).toBe(p.type === 'history' ? 'context' : 'evidence')
+      expect([p.id, probe.section.opening(section, p)]).toEqual([p.id, gpt4o.count(renderText(probeOf([...always, p]))) - base - gpt4o.count(p.content) - probe.joined(p)])
     }
+  })
+
+  it('reads how a layout without `decorate` shows each packet from one layout of every candidate', async () => {
+    const g = await gathered({ query: 'Why does the build fail?', history: turns.slice(0, 10), packets: passages }, { maxTokens: 1200, maxHistoryMessages: Number.POSITIVE_INFINITY })
+    const own: Structurer = (s) => sectioned()(s)
+    const prepared = prepare(g)
+    const calls: number[] = []
+    const counting: Structurer = (s) => {
+      calls.push(s.selected.length)
+      return own(s)
+    }
+    const probe = layoutProbe(counting, g, prepared)
+    const known = layoutProbe(sectioned(), g, prepared)
+    for (const p of g.packets) {
+      expect(probe.joined(p)).toBe(known.joined(p))
+      expect(probe.section.of(p)).toBe(known.section.of(p))
+    }
+    // the probe of the always-kept packets, then one of every candidate
+    expect(calls).toEqual([prepared.always.length, g.packets.length])
   })
 
   it('splits an estimate into the fixed text and each item\'s content, decoration and separator', async () => {

@@ -68,6 +68,22 @@ describe('prepare', () => {
     )
   })
 
+  it('orders each level best score first, ties in input order, and its history newest first, as a sort by those keys does', async () => {
+    await fc.assert(
+      fc.asyncProperty(requestArb, scorerArb, async (request, scorer) => {
+        const g = await gathered(request)
+        const { levels } = prepare(g, scorer === undefined ? {} : { relevance: scorer })
+        for (const level of levels) {
+          // the units as they were placed (input order), sorted as the order is defined
+          const others = [...level.others].sort((a, b) => a.index - b.index).sort((a, b) => b.score - a.score || a.index - b.index)
+          expect(level.others.map((u) => u.index)).toEqual(others.map((u) => u.index))
+          expect(level.history.map((u) => u.index)).toEqual([...level.history].sort((a, b) => b.index - a.index).map((u) => u.index))
+        }
+      }),
+      seeded(300),
+    )
+  })
+
   it('gives each packet its own scores, though packets with equal scores share one record', async () => {
     await fc.assert(
       fc.asyncProperty(requestArb, scorerArb, async (request, scorer) => {

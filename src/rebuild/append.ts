@@ -246,8 +246,27 @@ const measured = (laid: Layouts, from: number, n: number, doc: Document | undefi
  * The context section's opening as layoutAware's probe measures it with turn `i` (the newest,
  * the first its fill charges): the exact count of the layout showing that turn alone, less
  * the layout without turns (`base`), the turn's count and its join.
+ *
+ * From the layout's text around the window (its frame, whose counts the memo keeps) without
+ * laying anything out: that count is the frame's opening, the turn's label with its first
+ * word, its middle, its last word with the frame's closing up to its first line start, and
+ * the rest of the closing (counts add up at word ends and line starts:
+ * `compress/outputCount.ts`), so all but its last word's pieces cancel. Measured on the
+ * layout itself when the frame's opening does not end a line or the turn has no word end.
  */
 const openingOf = (laid: Layouts, i: number, base: number): number => {
+  const f = frameCountsOf(laid)
+  const { meter } = laid.table
+  const item = itemAt(laid, i)
+  const e = f === undefined || f.opening === undefined ? undefined : meter.edges(item.text)
+  if (e === undefined) return openingMeasured(laid, i, base)
+  const tail = item.text.slice(e.last)
+  const suffix = item.suffix ?? ''
+  return f!.opening! + f!.closingRest - base + meter.once(`${tail}${suffix}${f!.closingLead}`) - meter.once(`${tail}${suffix}${laid.context.separator}`)
+}
+
+/** {@link openingOf}, measured on the layout showing turn `i` alone. */
+const openingMeasured = (laid: Layouts, i: number, base: number): number => {
   const { meter } = laid.table
   const items = itemsOf(laid, i, i + 1)
   const d = docOf(laid, items)

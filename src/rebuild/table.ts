@@ -170,7 +170,11 @@ const takenOf = (t: BuildTable): Taken => (t.taken ??= { counts: new Map(), join
 export const takeCount = (t: BuildTable, i: number): number => {
   let c = countOf(t, i)
   if (c !== c) {
-    c = t.meter.text(t.turns[i]!.content)
+    const text = t.turns[i]!.content
+    // its word edges with it, in one pass where the tokenizer can: joining the turn to its
+    // label and counting the output around it need them
+    t.meter.edges(text)
+    c = t.meter.text(text)
     if (i >= t.length) t.added[i - t.length]!.count = c
     else takenOf(t).counts.set(i, c)
   }

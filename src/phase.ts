@@ -219,6 +219,22 @@ export interface Selected extends Omit<Gathered, '_phase'> {
   readonly _phase: 'selected'
   readonly selected: ReadonlyArray<Selection>
   readonly scores: ReadonlyMap<string, Scores>
+  /** What the selector found of each packet by its place among `packets`, where it knows the places: see {@link Places}. */
+  readonly places?: Places
+}
+
+/**
+ * A selector's findings by each packet's place in `packets` (the array it judged): its
+ * scores, and the exclusion the selector itself gave it (gated out, or left out by the fill),
+ * which are `excluded` from `from` on. The report reads them by place instead of looking each
+ * of a build's thousands of packets up by id; `scores` and `excluded` say the same.
+ */
+export interface Places {
+  readonly packets: ReadonlyArray<Packet>
+  readonly scores: ReadonlyArray<Scores>
+  readonly excluded: ReadonlyArray<Exclusion | undefined>
+  /** Where in `excluded` the selector's own exclusions start. */
+  readonly from: number
 }
 
 /** After structuring: the layout, still as data. */

@@ -110,19 +110,28 @@ export const finish = <O>(
   if (rendered.findings !== undefined) warnings.push(...rendered.findings)
   if (nothingFits) warnings.push({ _tag: 'NothingFits', message: `even the layout's fixed text does not fit in ${available} tokens; the output is empty` })
 
-  const reasons = new Map<string, Exclusion>()
-  for (const e of excluded) reasons.set(e.id, e)
+  // each packet's reason: the last exclusion with its id. With the selector's findings by
+  // place, its own exclusions are read there, and only the others (the gatherers', before
+  // them, and the compressor's, after them) are looked up by id
+  const places = s.places !== undefined && s.places.packets === s.packets ? s.places : undefined
+  const before = new Map<string, Exclusion>()
+  const after = new Map<string, Exclusion>()
+  if (places === undefined) for (const e of excluded) before.set(e.id, e)
+  else {
+    for (let k = 0; k < places.from; k++) before.set(excluded[k]!.id, excluded[k]!)
+    for (let k = s.excluded.length; k < excluded.length; k++) after.set(excluded[k]!.id, excluded[k]!)
+  }
   // Object literals, not `{ ...base, status, ...(detail) }`: on Node 20 a spread followed by
   // more properties costs ~2 µs per object (the report of a 1,321-packet build: 2.9 → 0.3 ms).
   // The key order is the report's (JSON) order, as before.
-  const packets: PacketReport[] = s.packets.map((p): PacketReport => {
+  const packets: PacketReport[] = s.packets.map((p, k): PacketReport => {
     const { id, type, priority, source } = p
     const tokens = meter.known(p)
-    const scores = s.scores.get(id)
+    const scores = places === undefined ? s.scores.get(id) : places.scores[k]
     const kept = inOutput.get(id)
     if (kept !== undefined)
       return { id, type, priority, source, tokens, scores, status: cutIds.has(id) ? 'truncated' : 'kept', section: kept.section }
-    const ex = reasons.get(id)
+    const ex = places === undefined ? before.get(id) : (after.get(id) ?? places.excluded[k] ?? before.get(id))
     if (ex === undefined) return { id, type, priority, source, tokens, scores, status: 'dropped' }
     return ex.detail === undefined
       ? { id, type, priority, source, tokens, scores, status: 'dropped', reason: ex.reason }

@@ -51,11 +51,16 @@ export const fill = (g: Gathered, prepared: Prepared, options: SelectOptions = {
  * {@link fill}, with what it left out given apart, worded when asked (`./leftOut.ts`): the
  * selection's `excluded` holds only what came before the fill (the gatherers' and the
  * relevance gate's), the function gives the fill's own, as {@link fill} words them (when
- * asked: a caller that only measures the fill words nothing).
+ * asked: a caller that only measures the fill words nothing), and puts each one of a unit of
+ * one packet in `at` at the unit's `index`.
  *
  * @category constructors
  */
-export const fillUnworded = (g: Gathered, prepared: Prepared, options: SelectOptions = {}): readonly [Selected, () => ReadonlyArray<Exclusion>] => {
+export const fillUnworded = (
+  g: Gathered,
+  prepared: Prepared,
+  options: SelectOptions = {},
+): readonly [Selected, (at?: Array<Exclusion | undefined>) => ReadonlyArray<Exclusion>] => {
   const { config, meter, available } = g.env
   const decoration = options.overhead ?? (() => 0)
   const joinedOf = options.joined
@@ -68,7 +73,7 @@ export const fillUnworded = (g: Gathered, prepared: Prepared, options: SelectOpt
   // `at`: where the packet is among the gathered ones, when known (a unit of one packet is at
   // its `index`); layouts read input order from it (`Selection.at`)
   const take = (p: Packet, at?: number): void => {
-    const scores = prepared.scores.get(p.id)!
+    const scores = (at === undefined ? undefined : prepared.scoresAt?.[at]) ?? prepared.scores.get(p.id)!
     selected.push(at === undefined ? { packet: p, tokens: meter.packet(p), scores } : { packet: p, tokens: meter.packet(p), scores, at })
   }
   for (const p of prepared.always) {
@@ -276,7 +281,7 @@ export const fillUnworded = (g: Gathered, prepared: Prepared, options: SelectOpt
     excluded: [...g.excluded, ...prepared.gatedOut],
     warnings: [...g.warnings, ...prepared.warnings],
   }
-  return [s, () => worded(left)]
+  return [s, (at) => worded(left, at)]
 }
 
 // -------------------------------------------------------------------------------------

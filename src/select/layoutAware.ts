@@ -24,7 +24,7 @@
  */
 import { composedCount, joinedCount, meterCount } from '../compress/outputCount.js'
 import type { Packet, PacketType } from '../packet.js'
-import type { Gathered, Selection } from '../phase.js'
+import type { Exclusion, Gathered, Selection } from '../phase.js'
 import { decorationOf, estimate, isRendered, renderBlocks, sectionsOf, type Document } from '../structure/document.js'
 import type { Decoration, Structurer } from '../structure/structurer.js'
 import type { Meter } from '../tokenize/meter.js'
@@ -52,7 +52,12 @@ export const layoutAware =
       joined: options.joined === undefined ? probe.joined : (p) => options.joined!(p) + probe.joined(p),
       section: probe.section,
     })
-    return { ...s, excluded: s.excluded.concat(left()) }
+    // the selector's findings by place, when it knows the places (every unit one packet)
+    if (prepared.gatedAt === undefined || prepared.scoresAt === undefined) return { ...s, excluded: s.excluded.concat(left()) }
+    const at = new Array<Exclusion | undefined>(g.packets.length)
+    for (let k = 0; k < prepared.gatedAt.length; k++) at[prepared.gatedAt[k]!] = prepared.gatedOut[k]
+    const own = left(at)
+    return { ...s, excluded: s.excluded.concat(own), places: { packets: g.packets, scores: prepared.scoresAt, excluded: at, from: g.excluded.length } }
   }
 
 /** What a layout adds to a selection, measured on small layouts (see the module comment). */

@@ -48,8 +48,10 @@ export const needsText = (u: Unit, tokens: number, atLeast: boolean, remaining: 
 /**
  * The exclusions recorded, one per packet of each unit, in order. Hundreds of passages left
  * out against the same `remaining` share a handful of distinct details: each is made once.
+ * With `at`, the exclusion of a unit of one packet is also put at the unit's `index` (its
+ * packet's place among the packets prepared).
  */
-export const worded = (j: LeftOut): ReadonlyArray<Exclusion> => {
+export const worded = (j: LeftOut, at?: Array<Exclusion | undefined>): ReadonlyArray<Exclusion> => {
   const out: Exclusion[] = []
   const made = new Map<number, string>()
   let madeAt = Number.NaN
@@ -73,6 +75,7 @@ export const worded = (j: LeftOut): ReadonlyArray<Exclusion> => {
     }
     const reason = j.reasons[k]!
     for (const p of u.packets) out.push({ id: p.id, reason, detail })
+    if (at !== undefined && u.packets.length === 1) at[u.index] = out[out.length - 1]
   }
   return out
 }

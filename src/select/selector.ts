@@ -85,6 +85,10 @@ export interface Prepared {
   /** Candidate levels in priority order: other units by score, history newest first. */
   readonly levels: ReadonlyArray<{ readonly others: ReadonlyArray<Unit>; readonly history: ReadonlyArray<Unit> }>
   readonly gatedOut: ReadonlyArray<Exclusion>
+  /** Each packet's scores by its place among the packets prepared (what `scores` holds by id). */
+  readonly scoresAt?: ReadonlyArray<Scores>
+  /** Where each of `gatedOut` is among the packets, when every unit is one packet (else absent). */
+  readonly gatedAt?: ReadonlyArray<number>
   readonly warnings: ReadonlyArray<Warning>
   readonly extract: KeywordExtractor
   /** The build's embeddings (`gather`'s `embed`): MMR compares these instead of keywords. */
@@ -153,6 +157,7 @@ export const prepare = (g: Gathered, options: SelectOptions = {}): Prepared => {
 
   const always: Packet[] = []
   const gatedOut: Exclusion[] = []
+  const gatedAt: number[] = []
   const byPriority = new Map<number, { others: Unit[]; history: Unit[] }>()
   let unjudged = false
   // one detail per relevance value: a build's passages share a handful of values (hits over
@@ -184,6 +189,7 @@ export const prepare = (g: Gathered, options: SelectOptions = {}): Prepared => {
         if (s.relevance === undefined) unjudged = true
         else if (Math.max(0, s.relevance) < config.minRelevance) {
           gatedOut.push({ id: p.id, reason: 'below_min_relevance', detail: detailOf(s.relevance) })
+          gatedAt.push(index)
           continue
         }
       }
@@ -229,7 +235,9 @@ export const prepare = (g: Gathered, options: SelectOptions = {}): Prepared => {
         },
       ]
     : []
-  return { scores, always, levels, gatedOut, warnings, extract, ...(g.vectors === undefined ? {} : { vectors: g.vectors }) }
+  const base = { scores, always, levels, gatedOut, scoresAt: byIndex, warnings, extract }
+  const placed = grouped ? base : { ...base, gatedAt }
+  return g.vectors === undefined ? placed : { ...placed, vectors: g.vectors }
 }
 
 export { fill }

@@ -360,21 +360,22 @@ export function build<O>(request: Request, options: BuildOptions<O> & { readonly
 export function build<O>(request: Request, options: BuildOptions<O> = {}): TE.TaskEither<GsscError, BuildResult<O>> {
   // a JavaScript caller's null: the same error gather would give, before anything reads it
   if (typeof options !== 'object' || options === null) return TE.left({ _tag: 'ConfigError', field: '', value: options, message: `options: must be an object (got ${show(options)})` })
-  const renderer = options.renderer ?? (textRenderer as unknown as Renderer<O>)
-  const layout = options.structurer ?? (renderer.shape === 'messages' ? chat() : sectioned())
   // with a previous result to append to, only the new turns cost (src/rebuild/)
   return withPrevious(
     request,
     options,
-    // a thunk: gather checks the request when called, which a rebuild need not pay for
-    // (with what layoutAware measured on its first layout, which the next rebuild reuses)
-    () =>
-      pipe(
+    // a thunk: gather checks the request when called, which a rebuild need not pay for, nor
+    // the making of the layout and the stages
+    () => {
+      const renderer = options.renderer ?? (textRenderer as unknown as Renderer<O>)
+      const layout = options.structurer ?? (renderer.shape === 'messages' ? chat() : sectioned())
+      return pipe(
         request,
         // a summarizing compressor folds the turns that cannot fit into its summary: it reads them all
         gatherWith(defaultGatherers(options), { ...options, layout, readAllHistory: options.readAllHistory === true || options.compressor?.summarizes === true }, historyAlone(request, options)),
         select(options.selector),
         TE.chain((s) => pipe(TE.right(s), structure(), compress(options.compressor, renderer), TE.map((r) => [r, s.env.meter] as const))),
-      ),
+      )
+    },
   )
 }

@@ -214,6 +214,7 @@ const piecesOf = (l: Layouts, tails: boolean): PieceEnv => {
       return meter.counted(content) ?? itemCount(l.prev.doc, [], content)
     },
     separator: l.context.separator,
+    found: meter.found,
     item(i) {
       return itemAt(l, i)
     },

@@ -35,6 +35,7 @@ import { isLineStart, wordEnds } from '../tokenize/wordEdges.js'
 import { sectionsOf, type Document, type Item, type Span } from '../structure/document.js'
 import type { FrameCounts } from './frame.js'
 import type { Tokenizer } from '../tokenize/tokenizer.js'
+import type { Edges } from '../tokenize/wordEdges.js'
 
 /** A layout's exact count, with the pieces at its window's two ends (undefined where a turn has no word end). */
 export interface WindowCount {
@@ -58,6 +59,8 @@ export interface PieceEnv {
   readonly known: (content: string) => number | undefined
   /** The context section's separator. */
   readonly separator: string
+  /** The word edges the build's meter found of a content already (their counts included), if any. */
+  readonly found: (content: string) => Edges | undefined
   /** Turn `i`'s item as the layout shows it. */
   readonly item: (i: number) => Item | undefined
   /** The frame's counts: the previous build's, or made when first asked. */
@@ -127,8 +130,33 @@ const stretch = (env: PieceEnv, a: number, b: number): number | undefined => {
 const newer = (env: PieceEnv, i: number, to: number): number | undefined => {
   const e = ends(env, i)
   const f = env.frame()
+  if (e === undefined || f === undefined) return undefined
+  const pieces = newerInPieces(env, e, i, to, f)
+  if (pieces !== undefined) return pieces
   const after = shown(env, i + 1, to)
-  return e === undefined || f === undefined || after === undefined ? undefined : env.count(`${e[0].text.slice(e[2])}${e[0].suffix ?? ''}${after}${f.closingLead}`) + f.closingRest
+  return after === undefined ? undefined : env.count(`${e[0].text.slice(e[2])}${e[0].suffix ?? ''}${after}${f.closingLead}`) + f.closingRest
+}
+
+/**
+ * {@link newer} from its pieces, where it splits into them: turn i's last word with the
+ * separator; each new turn's label with its first word (a line start before it), its middle
+ * (its count less its two ends) and its last word with what follows it (the separator, or
+ * for the last the closing's lead); the closing's rest. All but the first are pieces the
+ * build has counted already (the fill's joins, the context section's opening), so this costs
+ * one short count where the whole would be long. Undefined where a new turn's word edges are
+ * not known or its label does not start a line.
+ */
+const newerInPieces = (env: PieceEnv, e: readonly [Item, number, number], i: number, to: number, f: FrameCounts): number | undefined => {
+  let total = env.count(`${e[0].text.slice(e[2])}${e[0].suffix ?? ''}${env.separator}`)
+  for (let k = i + 1; k < to; k++) {
+    const it = env.item(k)
+    const edges = it === undefined ? undefined : env.found(it.text)
+    const tokens = it === undefined ? undefined : env.known(it.text)
+    if (it === undefined || edges === undefined || tokens === undefined || !isLineStart(`${env.separator}${it.prefix}${it.text}`, env.separator.length)) return undefined
+    total += env.count(`${it.prefix}${it.text.slice(0, edges.first)}`) + tokens - edges.head - edges.tail
+    total += env.count(`${it.text.slice(edges.last)}${it.suffix ?? ''}${k === to - 1 ? f.closingLead : env.separator}`)
+  }
+  return total + f.closingRest
 }
 
 /** {@link newer}, kept for the next layout that asks (`env.newEnd`). */

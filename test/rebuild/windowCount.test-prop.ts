@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest'
 import { renderBlocks, type Document, type Item, type Section } from '../../src/structure/document.js'
 import { frameCounts, frameOf } from '../../src/rebuild/frame.js'
 import { itemCount, measuredWindow, windowChange, type PieceEnv } from '../../src/rebuild/windowCount.js'
+import { edgesOf } from '../../src/tokenize/wordEdges.js'
 import { gpt4o } from '../helpers.js'
 import { joinStress, seeded } from '../prop.js'
 
@@ -80,6 +81,8 @@ describe('rebuild: counting a moved window piece by piece', () => {
             count: gpt4o.count,
             known,
             separator,
+            // the word edges a build's meter finds (the composed new end reads them)
+            found: (content) => edgesOf(gpt4o.count, content),
             item: (i) => items[i],
             frame: () => (f === undefined ? undefined : frameCounts(gpt4o, gpt4o.count, known, f)),
             tails,

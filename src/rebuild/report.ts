@@ -64,25 +64,36 @@ export const reportOf = (l: Layouts, config: Config, now: number, w: Walk): { re
     for (let i = missAt - 1; i >= reach; i--)
       excluded.push(i < prevMiss && i >= memo.reach ? prev.excluded[prevFinal + prevMiss - i]! : { id: `history:${i}`, reason: 'over_budget', detail: BEHIND_WINDOW })
   }
-  // of its final length, filled in order (pushing would grow it a few times over)
-  const packets = new Array<PacketReport>(at + (n - reach) + before.length - (at + memo.length - memo.reach))
-  for (let k = 0; k < at; k++) packets[k] = before[k]!
-  // the previous entry where it says the same (the same object, not a copy): a turn left out
-  // behind both windows, its count shown or not both times; a turn kept both times. Runs of
-  // them are copied in tight loops, without a call per turn: the rebuild runs too few times
-  // for V8 to optimize this loop, and a report has a few hundred turns
-  let p = at
+  // the previous entries of the turns [reach, memo.length) as they are (the same objects, not
+  // copies), in one slice, the entries that change written over them, the new turns' pushed,
+  // and the entries around the history's joined in one concat: builtins, where a loop per turn
+  // runs as V8's baseline code here (a rebuild runs too few times to be optimized: see
+  // ./append.ts). An entry changes unless it says what it said before: a turn left out behind
+  // both windows, its count shown or not both times; a turn kept both times
+  const off = at - memo.reach
+  const history = before.slice(off + reach, off + memo.length)
   let i = reach
   const behind = Math.max(reach, Math.min(missAt, prevMiss, memo.length))
   while (i < behind) {
-    const stop = sameCounted(table, i, behind)
-    for (; i < stop; i++) packets[p++] = before[at + i - memo.reach]!
-    if (i < behind) packets[p++] = entry(l, config, now, excluded[ranges + missAt - i]!, i++)
+    i = sameCounted(table, i, behind)
+    if (i < behind) {
+      put(history, entry(l, config, now, excluded[ranges + missAt - i]!, i), i - reach)
+      i++
+    }
   }
   const keptFrom = Math.max(final.from, prevFrom)
-  for (; i < n; i++) packets[p++] = i >= keptFrom && i < memo.length ? before[at + i - memo.reach]! : entry(l, config, now, i > missAt ? undefined : excluded[ranges + missAt - i], i)
-  for (let k = at + memo.length - memo.reach; k < before.length; k++) packets[p++] = before[k]!
+  for (; i < n; i++) {
+    if (i >= keptFrom && i < memo.length) i = memo.length - 1
+    else put(history, entry(l, config, now, i > missAt ? undefined : excluded[ranges + missAt - i], i), i - reach)
+  }
+  const packets = before.slice(0, at).concat(history, before.slice(off + memo.length))
   return { packets, excluded }
+}
+
+/** Entry `e` at `k` of `history`: over the previous one, or after the last. */
+const put = (history: PacketReport[], e: PacketReport, k: number): void => {
+  if (k < history.length) history[k] = e
+  else history.push(e)
 }
 
 /**

@@ -185,7 +185,7 @@ export const pieceLowerBound = (text: string, above = Number.POSITIVE_INFINITY, 
   let absorbing = false
   while (i < n) {
     let c = text.charCodeAt(i)
-    if (c < 128 && CLASS[c] === SPACE) {
+    if (c < 128 && BITS[c] === SPACE) {
       // only line breaks keep the punctuation piece open
       if (c !== 10 && c !== 13) absorbing = false
       i++
@@ -196,42 +196,56 @@ export const pieceLowerBound = (text: string, above = Number.POSITIVE_INFINITY, 
       while (i < n && text.charCodeAt(i) === 47) i++
       if (i >= n) break
       c = text.charCodeAt(i)
-      if (c < 128 && CLASS[c] === SPACE) continue
+      if (c < 128 && BITS[c] === SPACE) continue
     }
-    // one segment, up to the next ASCII space: its ASCII runs, unless it holds non-ASCII
-    let ascii = true
-    let han = 0
-    // whether the segment holds anything but whitespace: non-ASCII whitespace (U+3000…)
-    // joins the spaces around it into one whitespace piece, across segments
-    let solid = false
+    // one segment, up to the next ASCII space: its ASCII runs, each read in a loop of its
+    // own (a letter run takes the apostrophes after its letters), while the segment is ASCII
+    const start = i
     let runs = 0
-    let kind = 0
-    let length = 0
-    let last = 0
-    for (; i < n; i++) {
-      c = text.charCodeAt(i)
-      if (c >= 128) {
-        ascii = false
+    while (c < 128) {
+      const k = BITS[c]!
+      if (k === SPACE) break
+      let j = i + 1
+      if (k === LETTER) {
+        while (j < n && (c = text.charCodeAt(j)) < 128 && (BITS[c]! & LETTER) !== 0) j++
+        runs++
+      } else if (k === DIGIT) {
+        while (j < n && (c = text.charCodeAt(j)) < 128 && BITS[c] === DIGIT) j++
+        runs += Math.ceil((j - i) / 3)
+      } else {
+        while (j < n && (c = text.charCodeAt(j)) < 128 && (BITS[c]! & OTHER) !== 0) j++
+        // one character the next letter's piece can absorb counts nothing
+        if (!(j - i === 1 && j < n && c < 128 && BITS[c] === LETTER)) runs++
+      }
+      i = j
+      if (i >= n) break
+    }
+    let last: number
+    if (i >= n || c < 128) {
+      last = text.charCodeAt(i - 1)
+      pieces += runs
+    } else {
+      // the segment holds non-ASCII: one piece (Han bounded apart), whatever its runs were;
+      // non-ASCII whitespace (U+3000…) joins the spaces around it into one whitespace piece,
+      // across segments, so a segment of nothing else counts nothing
+      let solid = i > start
+      let han = 0
+      last = c
+      for (; i < n; i++) {
+        c = text.charCodeAt(i)
+        if (c < 128) {
+          if (BITS[c] === SPACE) break
+          last = c
+          solid = true
+          continue
+        }
         last = c
         if (c >= 0x4000 && c <= 0x9fff) han++
         else if (!solid && isUnicodeSpace(c)) continue
         solid = true
-        continue
       }
-      const k = CLASS[c]!
-      if (k === SPACE) break
-      last = c
-      solid = true
-      if (!ascii) continue
-      const run = k === APOSTROPHE ? (kind === LETTER_RUN ? LETTER_RUN : OTHER_RUN) : k
-      if (run === kind) length++
-      else {
-        runs += runPieces(kind, length, c)
-        kind = run
-        length = 1
-      }
+      pieces += solid ? Math.max(1, Math.ceil(han / hanPerToken)) : 0
     }
-    pieces += ascii ? runs + runPieces(kind, length, -1) : solid ? Math.max(1, Math.ceil(han / hanPerToken)) : 0
     // the pieces counted so far are a lower bound already: enough to rule the text out
     if (pieces > above) return pieces
     absorbing = !(isAsciiLetter(last) || (last >= 48 && last <= 57))
@@ -263,20 +277,21 @@ export const hanLowerBound =
   (text: string, above?: number): number =>
     pieceLowerBound(text, above, hanPerToken)
 
-const LETTER_RUN = 1
-const DIGIT_RUN = 2
-const OTHER_RUN = 3
-const SPACE = 4
-const APOSTROPHE = 5
+// character classes of ASCII, as bits: an apostrophe continues a letter run and is otherwise
+// punctuation, so it has both
+const LETTER = 1
+const DIGIT = 2
+const OTHER = 4
+const SPACE = 8
 
 /** Classes of ASCII characters for {@link pieceLowerBound}: a read-only table built once. */
-const CLASS: Uint8Array = (() => {
-  const t = new Uint8Array(128).fill(OTHER_RUN)
+const BITS: Uint8Array = (() => {
+  const t = new Uint8Array(128).fill(OTHER)
   for (let c = 0; c < 128; c++)
     if (c === 32 || (c >= 9 && c <= 13)) t[c] = SPACE
-    else if ((c >= 97 && c <= 122) || (c >= 65 && c <= 90)) t[c] = LETTER_RUN
-    else if (c >= 48 && c <= 57) t[c] = DIGIT_RUN
-    else if (c === 39) t[c] = APOSTROPHE
+    else if ((c >= 97 && c <= 122) || (c >= 65 && c <= 90)) t[c] = LETTER
+    else if (c >= 48 && c <= 57) t[c] = DIGIT
+    else if (c === 39) t[c] = LETTER | OTHER
   return t
 })()
 
@@ -285,10 +300,6 @@ const isUnicodeSpace = (c: number): boolean =>
   c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff
 
 const isAsciiLetter = (c: number): boolean => (c >= 97 && c <= 122) || (c >= 65 && c <= 90)
-
-/** Pieces a finished run contributes; `next` is the character after it (−1 at the end). */
-const runPieces = (kind: number, length: number, next: number): number =>
-  kind === LETTER_RUN ? 1 : kind === DIGIT_RUN ? Math.ceil(length / 3) : kind === OTHER_RUN && !(length === 1 && isAsciiLetter(next)) ? 1 : 0
 
 /**
  * The tokenizer for a model name or encoding name.

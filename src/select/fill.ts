@@ -93,7 +93,11 @@ export const fillUnworded = (
   // loops, not reduce: these run several times for each unit a fill considers, and a
   // callback closing over `above` is one more allocation each time
   /** A packet's exact cost: its count, its decoration, and what it adds joined with its text. */
-  const exactOf = (p: Packet): number => meter.packet(p) + decoration(p) + (joinedOf === undefined ? 0 : joinedOf(p))
+  // the join first: it counts a packet not counted yet with its decoration, in one pass
+  const exactOf = (p: Packet): number => {
+    const joined = joinedOf === undefined ? 0 : joinedOf(p)
+    return meter.packet(p) + decoration(p) + joined
+  }
   /** What the sections `u` would open cost (a heading shown once its first packet is). */
   const openingsOf = (u: Unit): number => {
     if (sections === undefined) return 0
@@ -208,13 +212,15 @@ export const fillUnworded = (
       const d = decoration(p)
       const known = meter.known(p)
       if ((known ?? p.content.length) + d > remaining) {
-        const b = (known ?? meter.atLeast(p, remaining)) + d
+        // bounded once (with floors, the floors' pass may have bounded it: the meter remembers that)
+        const b = (known ?? (anyFloor ? meter.atLeast(p, remaining) : meter.tokenizer.lowerBound(p.content, remaining))) + d
         if (b > remaining) {
           missed(u, b, known === undefined)
           return undefined
         }
       }
-      const cost = (known ?? meter.packet(p)) + d + (joinedOf === undefined ? 0 : joinedOf(p)) + openingsOf(u)
+      const joined = joinedOf === undefined ? 0 : joinedOf(p)
+      const cost = (known ?? meter.packet(p)) + d + joined + openingsOf(u)
       if (cost > remaining) {
         missed(u, cost, false)
         return undefined

@@ -11,8 +11,10 @@
  * the probe's exact count, and the same with one more packet for each section the fill
  * opens. A packet's decoration comes from the layout's `decorate` (the built-in layouts say
  * it), or else from the layout of the probe with that packet. A packet's join is counted
- * only once the fill counts the packet itself; lower bounds are never charged more than its
- * decoration, so a packet a bound rules out costs no join.
+ * only once the fill counts the packet itself, and with it: a packet not counted yet is
+ * counted laid out, its decoration, text and separator in one pass (`Meter.laidOut`), which
+ * gives its own count too. Lower bounds are never charged more than its decoration, so a
+ * packet a bound rules out costs no join.
  *
  * The sum is exact when the layout's text around an item depends on that item alone, as in
  * the built-in layouts, but for where a section ends: its last item joins what follows the
@@ -22,7 +24,7 @@
  *
  * @module
  */
-import { composedCount, joinedCount, meterCount } from '../compress/outputCount.js'
+import { composedCount, joinedCount, meterCount, splitsAtWordEnds } from '../compress/outputCount.js'
 import type { Packet, PacketType } from '../packet.js'
 import type { Exclusion, Gathered, Selection } from '../phase.js'
 import { decorationOf, estimate, isRendered, renderBlocks, sectionsOf, type Document } from '../structure/document.js'
@@ -104,11 +106,16 @@ export const layoutProbe = (structurer: Structurer, g: Gathered, prepared: Prepa
     return d ?? undefined
   }
   const count = meterCount(meter)
+  const splits = splitsAtWordEnds(meter.tokenizer)
   const joined = (p: Packet): number => {
     const d = decorationOfPacket(p)
     if (d === undefined) return 0
+    const after = d.suffix === undefined ? d.separator : `${d.suffix}${d.separator}`
+    // a packet not counted yet is counted laid out, in one pass (its count comes with it)
+    const line = splits ? meter.laidOut(p, d.prefix, after) : undefined
+    if (line !== undefined) return line - meter.packet(p)
     const tokens = meter.packet(p)
-    return joinedCount(count, meter.tokenizer.name, d.prefix, p.content, tokens, d.suffix === undefined ? d.separator : `${d.suffix}${d.separator}`, meter.edges, meter.join) - tokens
+    return joinedCount(count, meter.tokenizer.name, d.prefix, p.content, tokens, after, meter.edges, meter.join) - tokens
   }
   const openings = new Map<string, number>()
   return {

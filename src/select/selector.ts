@@ -142,10 +142,14 @@ export const prepare = (g: Gathered, options: SelectOptions = {}): Prepared => {
     const p = packets[i]!
     rels[i] = p.type === 'history' && p.relevance === undefined && options.relevance === undefined ? undefined : rel(p)
   }
+  // the scorers of the type before: a build's packets come in runs of one type
+  let type: PacketType | undefined
+  let scorer: ReturnType<typeof scorers> | undefined
   for (let i = 0; i < packets.length; i++) {
     const p = packets[i]!
     const r = rels[i]
-    const { rec, comp } = scorers(p.type)
+    if (p.type !== type) scorer = scorers((type = p.type))
+    const { rec, comp } = scorer!
     const c = rec(p)
     const composite = comp(r, c)
     let s = same.get(r)

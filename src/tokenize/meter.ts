@@ -53,6 +53,16 @@ export interface Meter {
    * How a text was last joined to its decoration (`compress/outputCount.ts`), remembered by
    * {@link Meter.join}: composing an output's count takes the text between two items from it.
    */
+  /**
+   * The count of `before + p.content + after` for a packet not counted yet, taken in one pass
+   * with the content's word ends (`Tokenizer.countEnds`): the tokens between its first and
+   * last word end are the same in the content and in the line (`compress/outputCount.ts`), so
+   * the content's count, its {@link Meter.edges} and its {@link Meter.joined} come from that
+   * pass and the counts of its first and last word. Undefined when it cannot be done so (the
+   * packet counted already or declaring its `tokens`, a content without a word end, a
+   * tokenizer without `countEnds`, a cache across builds): then count the parts.
+   */
+  readonly laidOut: (p: Packet, before: string, after: string) => number | undefined
   readonly joined: (text: string) => Join | undefined
   readonly join: (text: string, join: Join) => void
   readonly stats: () => MeterStats
@@ -141,6 +151,25 @@ export const meter = (tokenizer: Tokenizer, cache?: TokenCache): Meter => {
       let e = edges.get(value)
       if (e === undefined) edges.set(value, (e = (countEnds === undefined || exact.has(value) ? edgesOf(once, value) : endsCounted(value)) ?? null))
       return e ?? undefined
+    },
+    laidOut(p, before, after) {
+      const value = p.content
+      if (countEnds === undefined || p.tokens !== undefined || byPacket.has(p.id) || exact.has(value) || edges.has(value)) return undefined
+      const ends = wordEnds(value, true)
+      if (ends === undefined) return undefined
+      const line = before + value + after
+      tokenizerCalls++
+      charsTokenized += line.length
+      const c = countEnds(line, before.length + ends[0], before.length + ends[1])
+      const head = once(value.slice(0, ends[0]))
+      const tail = once(value.slice(ends[1]))
+      // the content: its first word, the middle the line has too, its last word
+      const tokens = head + c.count - c.head - c.tail + tail
+      exact.set(value, tokens)
+      byPacket.set(p.id, tokens)
+      edges.set(value, { first: ends[0], last: ends[1], head, tail })
+      joins.set(value, { before, after, opening: c.head, closing: c.tail })
+      return c.count
     },
     found(value) {
       return edges.get(value) ?? undefined

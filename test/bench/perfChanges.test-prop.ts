@@ -5,7 +5,8 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { joinedCount, meterCount, spanCount } from '../../src/compress/outputCount.js'
-import { isLineStart } from '../../src/tokenize/wordEdges.js'
+import { isLineStart, wordEnds } from '../../src/tokenize/wordEdges.js'
+import { packet } from '../../src/packet.js'
 import { meter } from '../../src/tokenize/meter.js'
 import type { Span } from '../../src/structure/document.js'
 import { keywordSearch } from '../../src/select/keywordSearch.js'
@@ -163,6 +164,39 @@ describe('spanCount', () => {
       }),
       seeded(1500),
     )
+  })
+
+  it('a packet counted laid out (its line in one pass, `Meter.laidOut`) has the count, edges and join counting its parts gives, and outputs count the same', () => {
+    let counted = 0
+    fc.assert(
+      fc.property(...section, (tokenizer, items, separator) => {
+        const plain = meter(tokenizer)
+        const line = meter(tokenizer)
+        items.forEach(([prefix, content], i) => {
+          const joined = joinedCount(meterCount(plain), tokenizer.name, prefix, content, plain.once(content), separator, plain.edges, plain.join)
+          const p = packet({ id: `p${i}`, type: 'evidence', content }, 0)
+          const whole = line.laidOut(p, prefix, separator)
+          // not laid out: a content met before, or one without a word end (counted apart, below)
+          if (whole === undefined) {
+            if (!items.slice(0, i).some(([, c]) => c === content)) expect(wordEnds(content, true)).toBeUndefined()
+            return
+          }
+          counted++
+          expect(whole).toBe(tokenizer.count(prefix + content + separator))
+          expect(whole).toBe(joined)
+          expect(line.packet(p)).toBe(tokenizer.count(content))
+          expect(line.found(content)).toEqual(plain.found(content))
+          expect(line.joined(content)).toEqual(plain.joined(content))
+        })
+        // what composes an output's count from them
+        const { whole, spans } = laidOut(items, separator)
+        expect(spanCount(tokenizer, whole, spans, line.counted, meterCount(line), line.found, line.joined)).toBe(tokenizer.count(whole))
+      }),
+      seeded(1500),
+    )
+    expect(counted).toBeGreaterThan(1000)
+    // a tokenizer without `countEnds` (spread into another) counts the parts
+    expect(meter({ ...encodingTokenizer('o200k_base') }).laidOut(packet({ type: 'evidence', content: 'a b c' }, 0), 'x: ', '\n')).toBeUndefined()
   })
 
   it('falls back to the tokenizer for other encodings', () => {

@@ -312,7 +312,7 @@ export interface BuildOptions<O = string> extends GatherOptions {
    * Carry `rebuild` on the result: what a later `build(grown, { previous: result })` needs to
    * count only the turns appended since (docs/caching.md). Default: on for a build given a
    * `previous` (a link in a chain: the next link needs it), off otherwise, because making it
-   * costs a fifth to two thirds of a cold build, which a build that is never extended should
+   * adds 15-20% to a cold build (docs/caching.md), which a build that is never extended should
    * not pay.
    */
   readonly rebuildable?: boolean

@@ -50,10 +50,6 @@ export interface Meter {
   /** The edges {@link Meter.edges} found for a text already, without looking for them. */
   readonly found: (text: string) => Edges | undefined
   /**
-   * How a text was last joined to its decoration (`compress/outputCount.ts`), remembered by
-   * {@link Meter.join}: composing an output's count takes the text between two items from it.
-   */
-  /**
    * The count of `before + p.content + after` for a packet not counted yet, taken in one pass
    * with the content's word ends (`Tokenizer.countEnds`): the tokens between its first and
    * last word end are the same in the content and in the line (`compress/outputCount.ts`), so
@@ -63,6 +59,10 @@ export interface Meter {
    * tokenizer without `countEnds`, a cache across builds): then count the parts.
    */
   readonly laidOut: (p: Packet, before: string, after: string) => number | undefined
+  /**
+   * How a text was last joined to its decoration (`compress/outputCount.ts`), remembered by
+   * {@link Meter.join}: composing an output's count takes the text between two items from it.
+   */
   readonly joined: (text: string) => Join | undefined
   readonly join: (text: string, join: Join) => void
   readonly stats: () => MeterStats

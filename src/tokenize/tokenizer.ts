@@ -13,6 +13,7 @@ import type { ConfigError } from '../error.js'
 import { referenceBpe, type Bpe, type CountedEnds, type EncodingName } from './bpe.js'
 import { loadEncoding, loadRanks } from './ranks.js'
 import { fastBpe, loadPackedTables } from './fastBpe.js'
+import { HAN_TOUCH } from './hanTouch.js'
 import { modelEncoding } from './models.js'
 
 export { baseModel } from './models.js'
@@ -85,7 +86,7 @@ export const encodingTokenizer = (
     exact: options.exact ?? true,
     ...(options.model === undefined ? {} : { model: options.model }),
     count: (text) => (text.length === 0 ? 0 : load().count(text)),
-    lowerBound: hanLowerBound(HAN_PER_TOKEN[encoding]),
+    lowerBound: hanLowerBound(HAN_TOUCH[encoding]),
     // the fast engine opens the packed rank file where there is one (Node, an installed build):
     // its small parts now, the rest as lookups reach it; the pre-tokenizer regex is compiled
     // once text past ASCII needs it (`pretokenize.ts`)
@@ -167,16 +168,16 @@ export const nonSpaceRuns = (text: string): number => {
  * count nothing; the chain goes on while whole segments are slashes. (cl100k's `[\r\n]*`
  * joins only whitespace.)
  *
- * The pieces counted are distinct, and each is at least one token. Given `hanPerToken` (an
- * encoding's {@link HAN_PER_TOKEN}), a segment holding Han characters counts at least
- * ⌈han / hanPerToken⌉ (see {@link hanLowerBound}). Property-tested against
+ * The pieces counted are distinct, and each is at least one token. Given `hanTouch` (an
+ * encoding's table in `hanTouch.ts`), a segment holding Han characters counts what their
+ * shares add up to (see {@link hanLowerBound}). Property-tested against
  * the real counts of both encodings (a million cases per encoding in `npm run test:deep`).
  * On JSON it is several times tighter than {@link nonSpaceRuns}, at about the same cost.
  * With `above`, it stops once the count passes it (what a fill needs to rule a text out).
  *
  * @category utils
  */
-export const pieceLowerBound = (text: string, above = Number.POSITIVE_INFINITY, hanPerToken = Number.POSITIVE_INFINITY): number => {
+export const pieceLowerBound = (text: string, above = Number.POSITIVE_INFINITY, hanTouch?: string): number => {
   // one pass, classes from a table: segments, their ASCII runs and the slash rule together
   let pieces = 0
   let i = 0
@@ -240,11 +241,11 @@ export const pieceLowerBound = (text: string, above = Number.POSITIVE_INFINITY, 
           continue
         }
         last = c
-        if (c >= 0x4000 && c <= 0x9fff) han++
+        if (c >= 0x4000 && c <= 0x9fff && hanTouch !== undefined) han += SHARE[hanTouch.charCodeAt(c - 0x4000)]!
         else if (!solid && isUnicodeSpace(c)) continue
         solid = true
       }
-      pieces += solid ? Math.max(1, Math.ceil(han / hanPerToken)) : 0
+      pieces += solid ? Math.max(1, Math.ceil(han / WHOLE)) : 0
     }
     // the pieces counted so far are a lower bound already: enough to rule the text out
     if (pieces > above) return pieces
@@ -254,28 +255,36 @@ export const pieceLowerBound = (text: string, above = Number.POSITIVE_INFINITY, 
 }
 
 /**
- * The most characters of U+4000–U+9FFF (Han, UTF-8 lead bytes E4–E9) any one token of the
- * encoding touches, a character split across tokens included: " 微信公众号天天中彩票" in
- * o200k_base, " 生命周期函数" in cl100k_base. Read off the vocabularies, and checked against
- * them by a test.
+ * {@link pieceLowerBound} with Han text bounded too. Every Han character (U+4000–U+9FFF) is
+ * touched by a token (holds some of its bytes). `hanTouch` gives, for each character, the
+ * most Han characters any token of the encoding able to touch it touches, a character split
+ * across tokens included (`hanTouch.ts`, generated from the vocabulary and checked against
+ * it by a test): n for character c. A token touching k Han characters then touches none with
+ * n < k, so the shares 1/n of the characters it touches add up to at most 1, and the shares
+ * of all the Han characters of a text to at most the number of tokens touching them. Those
+ * of one piece (a letter piece) lie in one run of non-space characters, so a segment counts
+ * at least ⌈its characters' shares⌉ tokens of its own. Shares add up as whole multiples of
+ * 1/2520 (the least common multiple of 1…10), so no rounding can lift the figure past the
+ * count.
  *
- * @category utils
- */
-export const HAN_PER_TOKEN: { readonly [E in EncodingName]: number } = { o200k_base: 10, cl100k_base: 6 }
-
-/**
- * {@link pieceLowerBound} with Han text bounded too: every Han character is touched by a
- * token, a token touches at most `hanPerToken` of them, and the Han characters of one piece
- * (a letter piece) lie in one run of non-space characters, so a segment with `han` of them
- * holds at least ⌈han / hanPerToken⌉ tokens of its own. For 200 characters of Chinese that
- * is ~20 tokens, where one piece was counted before: a build reads fewer turns it cannot keep.
+ * Most characters are in no token longer than two characters: on Chinese prose the bound is
+ * about a third of the count, where one token per ten characters (the longest such token in
+ * o200k_base) gave about a tenth, and a build reads fewer turns it cannot keep.
  *
  * @category utils
  */
 export const hanLowerBound =
-  (hanPerToken: number) =>
+  (hanTouch: string) =>
   (text: string, above?: number): number =>
-    pieceLowerBound(text, above, hanPerToken)
+    pieceLowerBound(text, above, hanTouch)
+
+/** A token's share of a character, in 1/{@link WHOLE}ths: {@link WHOLE} / n at code `48 + n` of a Han touch table. */
+const WHOLE = 2520
+const SHARE: Uint16Array = (() => {
+  const t = new Uint16Array(59)
+  for (let n = 1; n <= 10; n++) t[48 + n] = WHOLE / n
+  return t
+})()
 
 // character classes of ASCII, as bits: an apostrophe continues a letter run and is otherwise
 // punctuation, so it has both

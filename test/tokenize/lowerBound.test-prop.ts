@@ -2,7 +2,9 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { decodeRanks } from '../../src/tokenize/decodeRanks.js'
 import { loadRanks } from '../../src/tokenize/ranks.js'
-import { HAN_PER_TOKEN, hanLowerBound, nonSpaceRuns, pieceLowerBound, encodingTokenizer } from '../../src/tokenize/tokenizer.js'
+import { HAN_FIRST, hanTouchTable } from '../../scripts/han-touch.js'
+import { HAN_TOUCH } from '../../src/tokenize/hanTouch.js'
+import { hanLowerBound, nonSpaceRuns, pieceLowerBound, encodingTokenizer } from '../../src/tokenize/tokenizer.js'
 import { seeded } from '../prop.js'
 
 const o200k = encodingTokenizer('o200k_base')
@@ -77,13 +79,35 @@ describe('hanLowerBound', () => {
   ] as const
   /** Han-heavy text: words, single and rare characters (split into bytes), punctuation, ASCII between. */
   const han = fc.constantFrom('构建', '失败', '测试', '检查', '微信公众号天天中彩票', '生命周期函数', '的', '是', '龘', '䶵', '鿿', '䀀', '，', '。', '、', ' ', '\n', 'a', '1', '/', 'é', '😀', '\u3000')
-  const hanText = fc.oneof(fc.array(han, { maxLength: 80 }).map((ps) => ps.join('')), text, fc.string({ unit: fc.integer({ min: 0x3ff0, max: 0xa010 }).map((c) => String.fromCharCode(c)), maxLength: 80 }))
+  // the vocabularies' own tokens that touch the most Han characters: text made of them is
+  // where a bound by each character's longest token is tightest
+  const longHan = encodings.flatMap(([name]) => {
+    const { bytes, start, end } = decodeRanks(loadRanks(name).bpe_ranks)
+    const decoder = new TextDecoder('utf-8', { fatal: true })
+    const out: string[] = []
+    for (let k = 0; k < start.length; k++) {
+      if (end[k]! - start[k]! < 6) continue
+      try {
+        const s = decoder.decode(bytes.subarray(start[k]!, end[k]!))
+        if ((s.match(/[\u4000-\u9fff]/g) ?? []).length >= 3) out.push(s)
+      } catch {
+        // a token that is not whole characters
+      }
+    }
+    return out
+  })
+  const hanText = fc.oneof(
+    fc.array(han, { maxLength: 80 }).map((ps) => ps.join('')),
+    text,
+    fc.string({ unit: fc.integer({ min: 0x3ff0, max: 0xa010 }).map((c) => String.fromCharCode(c)), maxLength: 80 }),
+    fc.array(fc.oneof(fc.constantFrom(...longHan), han), { maxLength: 30 }).map((ps) => ps.join('')),
+  )
 
   it('never exceeds the real count, on each encoding with its own Han bound', () => {
     fc.assert(
       fc.property(hanText, (t) => {
         for (const [name, tokenizer] of encodings) {
-          const bound = hanLowerBound(HAN_PER_TOKEN[name])(t)
+          const bound = hanLowerBound(HAN_TOUCH[name])(t)
           expect({ t, name, bound }).toEqual({ t, name, bound: Math.min(bound, tokenizer.count(t)) })
           expect(bound).toBeGreaterThanOrEqual(pieceLowerBound(t))
         }
@@ -93,7 +117,7 @@ describe('hanLowerBound', () => {
     )
   })
 
-  it('HAN_PER_TOKEN is the most Han characters any token of the vocabulary touches', () => {
+  it('the shipped tables are the vocabularies\' own, and their largest figure is the most Han characters any token touches', () => {
     for (const [name] of encodings) {
       const { bytes, start, end } = decodeRanks(loadRanks(name).bpe_ranks)
       let most = 0
@@ -111,15 +135,24 @@ describe('hanLowerBound', () => {
         }
         most = Math.max(most, touched)
       }
-      expect({ name, most }).toEqual({ name, most: HAN_PER_TOKEN[name] })
+      const table = HAN_TOUCH[name]
+      expect(table === hanTouchTable(decodeRanks(loadRanks(name).bpe_ranks))).toBe(true)
+      expect(table.length).toBe(0xa000 - HAN_FIRST)
+      let largest = 0
+      for (let i = 0; i < table.length; i++) largest = Math.max(largest, table.charCodeAt(i) - 48)
+      expect({ name, largest }).toEqual({ name, largest: most })
     }
   })
 
   it('counts Chinese far tighter than one piece per run', () => {
     const zh = '测试失败检查周一、配置，周一缓存检查节点因为。缓存、脚本配置缓存编译。构建。检查我们说明我们我们缺少发布文件。'
     expect(pieceLowerBound(zh)).toBe(1)
-    expect(hanLowerBound(HAN_PER_TOKEN.o200k_base)(zh)).toBe(Math.ceil(48 / 10))
-    expect(hanLowerBound(HAN_PER_TOKEN.cl100k_base)(zh)).toBe(Math.ceil(48 / 6))
-    expect(encodingTokenizer('o200k_base').lowerBound(zh)).toBe(5)
+    // one token per ten characters (o200k_base's longest Han token) would give ⌈48 / 10⌉ = 5,
+    // one per six (cl100k_base's) 8; the counts are 37 and 51
+    expect(hanLowerBound(HAN_TOUCH.o200k_base)(zh)).toBe(17)
+    expect(hanLowerBound(HAN_TOUCH.cl100k_base)(zh)).toBe(27)
+    expect(o200k.count(zh)).toBe(37)
+    expect(cl100k.count(zh)).toBe(51)
+    expect(encodingTokenizer('o200k_base').lowerBound(zh)).toBe(17)
   })
 })

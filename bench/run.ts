@@ -9,6 +9,9 @@
  *   npm run bench -- --quick      fewer runs and sizes (under a minute); writes nothing
  *   npm run bench -- --out r.json the tables, and the JSON written to r.json
  *   npm run bench -- --from r.json the tables of a saved run, without running anything
+ *   npm run bench -- --from r.json --write
+ *                                 and writes them, as the full run that saved r.json would
+ *                                 have (a quick run's are refused: they are not the targets' run)
  *
  * The modules run compiled as the package's build compiles gssc (esbuild, names not kept), by
  * `scripts/bench-loader.mjs`: under tsx every closure a build makes would pay for its name.
@@ -554,10 +557,14 @@ export const betweenMarkers = (text: string, body: string): string => {
   return heading === null ? `${text.trimEnd()}\n\n## Performance\n\n${block}` : `${text.slice(0, heading.index + heading[0].length)}\n${block}${text.slice(heading.index + heading[0].length)}`
 }
 
-/** Writes bench/results.md (every table) and the README's table (between the bench markers) from a full run. */
-export const writeResults = (r: BenchResult): void => {
-  writeFileSync(resolve(ROOT, 'bench', 'results.md'), `# Benchmark results\n\nWritten by \`npm run bench\` (a full run); rerun it to refresh. What each row measures: [bench/run.ts](run.ts) and the modules beside it.\n\n${formatBench(r)}\n`)
-  const readme = resolve(ROOT, 'README.md')
+/**
+ * Writes bench/results.md (every table) and the README's table (between the bench markers)
+ * from a full run, under `root` (default: this repository).
+ */
+export const writeResults = (r: BenchResult, root = ROOT): void => {
+  if (r.config.quick) throw new Error('a quick run (--quick) is not written: bench/results.md and the README show a full run')
+  writeFileSync(resolve(root, 'bench', 'results.md'), `# Benchmark results\n\nWritten by \`npm run bench\` (a full run); rerun it to refresh. What each row measures: [bench/run.ts](run.ts) and the modules beside it.\n\n${formatBench(r)}\n`)
+  const readme = resolve(root, 'README.md')
   writeFileSync(readme, betweenMarkers(readFileSync(readme, 'utf8'), readmeTable(r)))
 }
 
@@ -569,7 +576,7 @@ const main = async (): Promise<void> => {
   const options = args.includes('--quick') ? QUICK : FULL
   const result = from === undefined ? await runBench(options) : (JSON.parse(readFileSync(from, 'utf8')) as BenchResult)
   if (out !== undefined) writeFileSync(out, `${JSON.stringify(result, null, 2)}\n`)
-  if (from === undefined && !options.quick) writeResults(result)
+  if (from === undefined ? !options.quick : args.includes('--write')) writeResults(result)
   console.log(json ? JSON.stringify(result, null, 2) : formatBench(result))
 }
 

@@ -2,12 +2,15 @@
  * The benchmark modules run on tiny inputs and return well-formed rows. No timing is
  * asserted: timings belong to `npm run bench`, on a machine whose load is reported.
  */
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { floorJob, gsscBuild, gsscJob, inMemoryRebuild, interleave, linearFloor, newestFirst, sessionEndToEnd, tokenizeAll, type Effort } from '../../bench/core.js'
 import { evidence, history, kindOf, message, NOW, prng } from '../../bench/data.js'
 import { machineSpeedup } from '../../bench/batch.js'
 import { langchainTrim, plan } from '../../bench/langchain.js'
-import { betweenMarkers, formatBench, runBench, QUICK } from '../../bench/run.js'
+import { betweenMarkers, formatBench, runBench, writeResults, QUICK } from '../../bench/run.js'
 import { fastThroughput } from '../../bench/tokenizer.js'
 import { gpt4o } from '../helpers.js'
 
@@ -155,6 +158,16 @@ describe('bench run', () => {
     // fitMessages' row: its count is the cookbook's count of what it returned
     expect(r.fit.map((f) => [f.messages, f.countChecked])).toEqual([[40, true]])
     expect(Number.isFinite(r.ratios.fitMessages10kVsFloor)).toBe(false)
+    // what `--from r.json --write` writes: a full run's tables; a quick run's are refused
+    const root = mkdtempSync(join(tmpdir(), 'gssc-bench-write-'))
+    mkdirSync(join(root, 'bench'))
+    writeFileSync(join(root, 'README.md'), '# gssc\n\n## Performance\n\nText.\n')
+    expect(() => writeResults(r, root)).toThrow(/quick run/)
+    expect(existsSync(join(root, 'bench', 'results.md'))).toBe(false)
+    const full = { ...r, config: { ...r.config, quick: false } }
+    writeResults(full, root)
+    expect(readFileSync(join(root, 'bench', 'results.md'), 'utf8')).toContain(formatBench(full))
+    expect(readFileSync(join(root, 'README.md'), 'utf8')).toMatch(/<!-- bench:start -->\nLast full run: [^]*\n<!-- bench:end -->\n\nText\.\n$/)
   }, 180_000)
 
   it("writes the README's table between the bench markers, adding them when missing", () => {

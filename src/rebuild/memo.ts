@@ -54,6 +54,12 @@ export interface RebuildKey {
  */
 export interface RebuildMemo {
   readonly key: RebuildKey
+  /**
+   * The per-item cap of the key's config (`itemCapOf`), or undefined: every rebuild checks
+   * the new turns against it, and deriving it again is one more module's code to fetch in a
+   * rebuild that runs cache-cold (see `./append.ts`).
+   */
+  readonly cap: number | undefined
   /** Turns in the history. */
   readonly length: number
   /** Its leading system turns. */
@@ -176,5 +182,5 @@ export const memoOf = (
   const moved = { ...result.doc, blocks: result.doc.blocks.map((b) => (b === context ? { ...context } : b)) }
   const stable = unchangedTextPrefix(result.prefix, result.doc, moved, result.prefix)
   const prefix = stable === undefined ? undefined : { from: result.prefix, report: stable }
-  return E.right({ key, length: history.length, lead, leadBound, from, reach, turns, table, output, reportAt, chars, frame, prefix, layout: costs })
+  return E.right({ key, cap, length: history.length, lead, leadBound, from, reach, turns, table, output, reportAt, chars, frame, prefix, layout: costs })
 }

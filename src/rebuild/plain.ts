@@ -82,7 +82,8 @@ export const notAppended = (memo: RebuildMemo, h: ReadonlyArray<unknown>, tokeni
   const inLead = changedTurn(h, 0, memo.lead, memo.turns, 0)
   const changed = inLead >= 0 ? inLead : changedTurn(h, memo.from, memo.length, memo.turns, memo.lead)
   if (changed >= 0) return `history[${changed}] changed`
-  const bad = notPlain(h, memo.length, itemCapOf(memo.key.config), tokenizer)
+  // (a memo made without the field, by an earlier version, has its cap derived again)
+  const bad = notPlain(h, memo.length, Object.hasOwn(memo, 'cap') ? memo.cap : itemCapOf(memo.key.config), tokenizer)
   if (bad !== undefined) return bad
   if (memo.length === memo.lead) for (let i = memo.length; i < h.length; i++) if ((h[i] as { readonly role: string }).role === 'system') return 'the new turns extend the system prompt'
   if (!splitsAtWordEnds(tokenizer)) return `counts under ${tokenizer.name} do not add up at word ends`

@@ -46,4 +46,21 @@ describe('withPrevious', () => {
     const same = await withPrevious(next, { tokenizer: gpt4o, now: NOW, config, previous: prev, renderer: undefined }, () => TE.left({ _tag: 'ConfigError', field: '', value: 0, message: 'not called' }))()
     expect(E.isRight(same) && same.right.stats.rebuild).toEqual({ mode: 'incremental', newTurns: 1 })
   })
+
+  it("checks the new turns against the memo's per-item cap, derived again for a memo made without it", async () => {
+    // maxTokens 500: 425 available, the cap a quarter of it (106 tokens); the new turn is ~300
+    const prev = await previous()
+    expect(prev.rebuild?.cap).toBe(106)
+    const long: Request = { ...request, history: [...history, { role: 'user', content: 'the compile script was renamed again '.repeat(40), timestamp: NOW }] }
+    const cold = () => TE.right([prev, meter(gpt4o)] as const)
+    const capped = { mode: 'cold', fallback: 'a turn is longer than the per-item cap' }
+    const r = await withPrevious(long, { tokenizer: gpt4o, now: NOW, config, previous: prev }, cold)()
+    expect(E.isRight(r) && r.right.stats.rebuild).toEqual(capped)
+    const { cap: _, ...without } = prev.rebuild!
+    const older = await withPrevious(long, { tokenizer: gpt4o, now: NOW, config, previous: { ...prev, rebuild: without as never } }, cold)()
+    expect(E.isRight(older) && older.right.stats.rebuild).toEqual(capped)
+    // the field is what is read: a memo that says no cap appends the long turn
+    const uncapped = await withPrevious(long, { tokenizer: gpt4o, now: NOW, config, previous: { ...prev, rebuild: { ...prev.rebuild!, cap: undefined } } }, cold)()
+    expect(E.isRight(uncapped) && uncapped.right.stats.rebuild).toEqual({ mode: 'incremental', newTurns: 1 })
+  })
 })

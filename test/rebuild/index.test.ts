@@ -57,10 +57,12 @@ describe('withPrevious', () => {
     const r = await withPrevious(long, { tokenizer: gpt4o, now: NOW, config, previous: prev }, cold)()
     expect(E.isRight(r) && r.right.stats.rebuild).toEqual(capped)
     const { cap: _, ...without } = prev.rebuild!
-    const older = await withPrevious(long, { tokenizer: gpt4o, now: NOW, config, previous: { ...prev, rebuild: without as never } }, cold)()
+    const made: BuildResult = { ...prev, rebuild: without as NonNullable<BuildResult['rebuild']> }
+    const older = await withPrevious(long, { tokenizer: gpt4o, now: NOW, config, previous: made }, cold)()
     expect(E.isRight(older) && older.right.stats.rebuild).toEqual(capped)
     // the field is what is read: a memo that says no cap appends the long turn
-    const uncapped = await withPrevious(long, { tokenizer: gpt4o, now: NOW, config, previous: { ...prev, rebuild: { ...prev.rebuild!, cap: undefined } } }, cold)()
+    const none: BuildResult = { ...prev, rebuild: { ...prev.rebuild!, cap: undefined } }
+    const uncapped = await withPrevious(long, { tokenizer: gpt4o, now: NOW, config, previous: none }, cold)()
     expect(E.isRight(uncapped) && uncapped.right.stats.rebuild).toEqual({ mode: 'incremental', newTurns: 1 })
   })
 })

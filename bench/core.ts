@@ -312,9 +312,11 @@ export interface RebuildRow {
 
 /**
  * The in-memory path: `build(request, { previous })`, the previous build's result passed
- * back in (docs/caching.md). Each round times a cold build of the grown history, makes the
- * previous result with one untimed build, appends one new turn and times the rebuild.
- * Rounds interleave, so load changes hit both sides alike.
+ * back in (docs/caching.md). The previous result is made once, untimed; each round times a
+ * cold build of the history with one new turn appended, then the rebuild of the same request
+ * from the previous result (`rebuildable: false`: it carries no data for a next link).
+ * Rounds interleave, so load changes hit both sides alike, and each rebuild runs right after a
+ * cold build, with its code and data out of the CPU's caches, as after other work.
  */
 export const inMemoryRebuild = async (tokenizer: Tokenizer, n: number, passages: number, rounds: number): Promise<RebuildRow> => {
   const turns = history(n, NOW)

@@ -71,13 +71,15 @@ export const fillUnworded = (
   const selected: Selection[] = []
   const left = leftOut()
   // `at`: where the packet is among the gathered ones, when known (a unit of one packet is at
-  // its `index`); layouts read input order from it (`Selection.at`)
-  const take = (p: Packet, at?: number): void => {
-    const scores = (at === undefined ? undefined : prepared.scoresAt?.[at]) ?? prepared.scores.get(p.id)!
+  // its `index`); layouts read input order from it (`Selection.at`). `place`: where its
+  // scores are, when known (an always-kept packet's, which the selection does not carry)
+  const take = (p: Packet, at?: number, place = at): void => {
+    const scores = (place === undefined ? undefined : prepared.scoresAt?.[place]) ?? prepared.scores.get(p.id)!
     selected.push(at === undefined ? { packet: p, tokens: meter.packet(p), scores } : { packet: p, tokens: meter.packet(p), scores, at })
   }
-  for (const p of prepared.always) {
-    take(p)
+  for (let k = 0; k < prepared.always.length; k++) {
+    const p = prepared.always[k]!
+    take(p, undefined, prepared.alwaysAt?.[k])
     const name = sections?.of(p)
     if (name !== undefined) opened.add(name)
   }
@@ -104,7 +106,7 @@ export const fillUnworded = (
     if (u.packets.length === 1) {
       const p = u.packets[0]!
       const name = sections.of(p)
-      return name === undefined || opened.has(name) ? 0 : sections.opening(name, p)
+      return name === undefined || opened.has(name) ? 0 : sections.opening(name, p, u.index)
     }
     // a group of several packets may open several sections, each once
     const seen: string[] = []

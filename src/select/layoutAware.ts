@@ -69,7 +69,7 @@ export interface LayoutProbe {
   /** A packet's decoration and separator joined with its text, less the text's count (0 for a packet the layout does not show). */
   readonly joined: (p: Packet) => number
   /** The section a packet goes in, and what opening it costs. */
-  readonly section: { readonly of: (p: Packet) => string | undefined; readonly opening: (section: string, p: Packet) => number }
+  readonly section: { readonly of: (p: Packet) => string | undefined; readonly opening: (section: string, p: Packet, at?: number) => number }
 }
 
 /**
@@ -80,12 +80,12 @@ export interface LayoutProbe {
  */
 export const layoutProbe = (structurer: Structurer, g: Gathered, prepared: Prepared): LayoutProbe => {
   const { meter, env } = { meter: g.env.meter, env: g.env }
-  const always = prepared.always.map((p) => selectionOf(p, prepared, meter))
+  const always = prepared.always.map((p, k) => selectionOf(p, prepared, meter, prepared.alwaysAt?.[k]))
   const probed = (selected: ReadonlyArray<Selection>): Document => structurer({ ...g, _phase: 'selected', selected, scores: prepared.scores })
   const base = exactCount(probed(always), meter)
   let alwaysTokens = 0
   for (const x of always) alwaysTokens += x.tokens
-  const probedWith = (p: Packet): Document => probed([...always, selectionOf(p, prepared, meter)])
+  const probedWith = (p: Packet, at?: number): Document => probed([...always, selectionOf(p, prepared, meter, at)])
   // a layout that cannot say how it shows a packet shows it: every candidate laid out once,
   // when the first decoration is asked (their counts are not needed, and not taken)
   let shown: ReadonlyMap<string, Decoration> | undefined
@@ -123,9 +123,9 @@ export const layoutProbe = (structurer: Structurer, g: Gathered, prepared: Prepa
     joined,
     section: {
       of: (p) => decorationOfPacket(p)?.section,
-      opening: (section, p) => {
+      opening: (section, p, at) => {
         let o = openings.get(section)
-        if (o === undefined) openings.set(section, (o = exactCount(probedWith(p), meter) - base - meter.packet(p) - joined(p)))
+        if (o === undefined) openings.set(section, (o = exactCount(probedWith(p, at), meter) - base - meter.packet(p) - joined(p)))
         return o
       },
     },
@@ -175,7 +175,12 @@ export const layoutOverheads = (doc: Document, meter: Meter, typeOf: ReadonlyMap
 // utils
 // -------------------------------------------------------------------------------------
 
-const selectionOf = (p: Packet, prepared: Prepared, meter: Meter): Selection => ({ packet: p, tokens: meter.packet(p), scores: prepared.scores.get(p.id)! })
+/** A packet's selection in a probe; its scores read by its place `at` when known, else by its id. */
+const selectionOf = (p: Packet, prepared: Prepared, meter: Meter, at?: number): Selection => ({
+  packet: p,
+  tokens: meter.packet(p),
+  scores: (at === undefined ? undefined : prepared.scoresAt?.[at]) ?? prepared.scores.get(p.id)!,
+})
 
 /**
  * The exact count of a document as text, through the build's meter, composed from its items'

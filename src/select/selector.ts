@@ -27,6 +27,7 @@ import type { Exclusion, Gathered, Selected, Warning } from '../phase.js'
 import { semanticRelevance, type Vectors } from './embed.js'
 import { fill } from './fill.js'
 import { keywordExtractor, type KeywordExtractor } from './keywords.js'
+import { scoresById } from './scoresById.js'
 import { compositeScore, recency, relevance, type Scorer, type Scores } from './score.js'
 
 // -------------------------------------------------------------------------------------
@@ -55,7 +56,7 @@ export interface SelectOptions {
    * Sections of the always-kept packets are open from the start (their cost is in `reserve`).
    * Default none.
    */
-  readonly section?: { readonly of: (p: Packet) => string | undefined; readonly opening: (section: string, p: Packet) => number }
+  readonly section?: { readonly of: (p: Packet) => string | undefined; readonly opening: (section: string, p: Packet, at?: number) => number }
   /** Keyword extractor for relevance and MMR; default {@link keywordExtractor}. */
   readonly extract?: KeywordExtractor
   /**
@@ -87,6 +88,8 @@ export interface Prepared {
   readonly gatedOut: ReadonlyArray<Exclusion>
   /** Each packet's scores by its place among the packets prepared (what `scores` holds by id). */
   readonly scoresAt?: ReadonlyArray<Scores>
+  /** Where each of `always` is among the packets, when `scoresAt` is given: its scores are read there. */
+  readonly alwaysAt?: ReadonlyArray<number>
   /** Where each of `gatedOut` is among the packets, when every unit is one packet (else absent). */
   readonly gatedAt?: ReadonlyArray<number>
   readonly warnings: ReadonlyArray<Warning>
@@ -126,40 +129,50 @@ export const prepare = (g: Gathered, options: SelectOptions = {}): Prepared => {
   const scorers = typeScorers(config, now)
   const gated = options.gate ?? ((p: Packet) => !alwaysKept(p) && p.type !== 'history' && !isRetrieved(p))
 
-  const scores = new Map<string, Scores>()
-  // by position too: the loops below read each packet's scores without a lookup by id
-  const byIndex: Scores[] = []
   // packets with the same scores share one record: a build's passages mostly have no
   // timestamp (recency 1) and a handful of relevance values, and each record lives as long
   // as the build's report (the scores are plain readonly data, never written to)
   const same = new Map<number | undefined, Scores>()
-  let grouped = false
   // relevance first, in a loop of its own: scoring a thousand passages is most of a build's
   // selection, and it runs faster with nothing else in the loop (the records below allocate)
   const packets = g.packets
-  const rels: Array<number | undefined> = new Array(packets.length)
-  for (let i = 0; i < packets.length; i++) {
+  const n = packets.length
+  const rels: Array<number | undefined> = new Array(n)
+  let grouped = false
+  for (let i = 0; i < n; i++) {
     const p = packets[i]!
     rels[i] = p.type === 'history' && p.relevance === undefined && options.relevance === undefined ? undefined : rel(p)
+    if (p.group !== undefined) grouped = true
   }
-  // the scorers of the type before: a build's packets come in runs of one type
+  // by position: the loops below, the fill and the report read each packet's scores without
+  // a lookup by id (the map by id is made only if something asks for it, `./scoresById.ts`)
+  const byIndex: Scores[] = new Array(n)
+  // the scorers of the type before, and the recency of the timestamp before: a build's
+  // packets come in runs of one type, and its passages mostly share one timestamp (the clock)
   let type: PacketType | undefined
   let scorer: ReturnType<typeof scorers> | undefined
-  for (let i = 0; i < packets.length; i++) {
+  let stamp = Number.NaN
+  let c = 0
+  for (let i = 0; i < n; i++) {
     const p = packets[i]!
     const r = rels[i]
-    if (p.type !== type) scorer = scorers((type = p.type))
+    if (p.type !== type) {
+      scorer = scorers((type = p.type))
+      stamp = Number.NaN
+    }
     const { rec, comp } = scorer!
-    const c = rec(p)
+    // recency reads nothing of a packet but its timestamp
+    if (p.timestamp !== stamp) c = rec(p)
+    stamp = p.timestamp
     const composite = comp(r, c)
     let s = same.get(r)
     if (s === undefined || !Object.is(s.relevance, r) || !Object.is(s.recency, c) || !Object.is(s.composite, composite)) same.set(r, (s = { relevance: r, recency: c, composite }))
-    scores.set(p.id, s)
-    byIndex.push(s)
-    if (p.group !== undefined) grouped = true
+    byIndex[i] = s
   }
+  const scores = grouped ? eagerScores(packets, byIndex) : scoresById(packets, byIndex)
 
   const always: Packet[] = []
+  const alwaysAt: number[] = []
   const gatedOut: Exclusion[] = []
   const gatedAt: number[] = []
   const byPriority = new Map<number, { others: Unit[]; history: Unit[] }>()
@@ -185,6 +198,7 @@ export const prepare = (g: Gathered, options: SelectOptions = {}): Prepared => {
       const p = g.packets[index]!
       if (alwaysKept(p)) {
         always.push(p)
+        alwaysAt.push(index)
         continue
       }
       const s = byIndex[index]!
@@ -240,7 +254,7 @@ export const prepare = (g: Gathered, options: SelectOptions = {}): Prepared => {
       ]
     : []
   const base = { scores, always, levels, gatedOut, scoresAt: byIndex, warnings, extract }
-  const placed = grouped ? base : { ...base, gatedAt }
+  const placed = grouped ? base : { ...base, gatedAt, alwaysAt }
   return g.vectors === undefined ? placed : { ...placed, vectors: g.vectors }
 }
 
@@ -319,6 +333,13 @@ export const typeScorers = (config: Config, now: number) => {
     }
     return s
   }
+}
+
+/** Scores by id, made at once: a grouped build judges its units by their members' ids. */
+const eagerScores = (packets: ReadonlyArray<Packet>, byIndex: ReadonlyArray<Scores>): ReadonlyMap<string, Scores> => {
+  const scores = new Map<string, Scores>()
+  for (let k = 0; k < packets.length; k++) scores.set(packets[k]!.id, byIndex[k]!)
+  return scores
 }
 
 /**

@@ -1,10 +1,8 @@
-import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { packet } from '../../src/packet.js'
 import { defaultSelector, prepare } from '../../src/select/selector.js'
 import { scoresById } from '../../src/select/scoresById.js'
 import type { Scores } from '../../src/select/score.js'
-import { seeded } from '../prop.js'
 import { NOW } from '../helpers.js'
 import { gathered } from './fixtures.js'
 
@@ -27,23 +25,6 @@ describe('scoresById', () => {
     expect(seen).toEqual(['a=0.3', 'b=0.2'])
   })
 
-  it('is the eager map, entry for entry, on any ids (property)', () => {
-    fc.assert(
-      fc.property(fc.array(fc.tuple(fc.constantFrom('a', 'b', 'c', 'd', 'history:0'), fc.double({ min: 0, max: 1, noNaN: true })), { maxLength: 12 }), (rows) => {
-        const ps = rows.map(([id]) => packet({ id, type: 'evidence', content: id }, NOW))
-        const ss = rows.map(([, x]) => scores(x))
-        const eager = new Map(ps.map((p, k) => [p.id, ss[k]!]))
-        const view = scoresById(ps, ss)
-        expect([...view]).toEqual([...eager])
-        expect([...view.values()]).toEqual([...eager.values()])
-        expect([...view.entries()]).toEqual([...eager.entries()])
-        expect(view.size).toBe(eager.size)
-        for (const id of ['a', 'b', 'c', 'd', 'history:0', 'e']) expect(view.get(id)).toBe(eager.get(id))
-      }),
-      seeded(200),
-    )
-  })
-
   it("is what a default selection's scores read by id", async () => {
     const g = await gathered({ query: 'build fails', packets: [{ id: 'e1', type: 'evidence', content: 'the build fails' }, { id: 'e2', type: 'evidence', content: 'sunny' }] })
     const s = defaultSelector()(g)
@@ -53,5 +34,8 @@ describe('scoresById', () => {
     // the same records the selector reads by place
     const prepared = prepare(g)
     g.packets.forEach((p, k) => expect(prepared.scores.get(p.id)).toBe(prepared.scoresAt![k]))
+    // the always-kept packets' places, where the fill and the layout probe read their scores
+    expect(prepared.always.length).toBeGreaterThan(0)
+    prepared.always.forEach((p, k) => expect(g.packets[prepared.alwaysAt![k]!]).toBe(p))
   })
 })

@@ -169,7 +169,8 @@ export const prepare = (g: Gathered, options: SelectOptions = {}): Prepared => {
     if (s === undefined || !Object.is(s.relevance, r) || !Object.is(s.recency, c) || !Object.is(s.composite, composite)) same.set(r, (s = { relevance: r, recency: c, composite }))
     byIndex[i] = s
   }
-  const scores = grouped ? eagerScores(packets, byIndex) : scoresById(packets, byIndex)
+  // (a grouped build judges its units by their members' ids: its first read makes the map)
+  const scores = scoresById(packets, byIndex)
 
   const always: Packet[] = []
   const alwaysAt: number[] = []
@@ -333,13 +334,6 @@ export const typeScorers = (config: Config, now: number) => {
     }
     return s
   }
-}
-
-/** Scores by id, made at once: a grouped build judges its units by their members' ids. */
-const eagerScores = (packets: ReadonlyArray<Packet>, byIndex: ReadonlyArray<Scores>): ReadonlyMap<string, Scores> => {
-  const scores = new Map<string, Scores>()
-  for (let k = 0; k < packets.length; k++) scores.set(packets[k]!.id, byIndex[k]!)
-  return scores
 }
 
 /**

@@ -23,6 +23,7 @@ import type { Exclusion, ExclusionReason, Gathered, Selected, Selection } from '
 import { cosine, type Vectors } from './embed.js'
 import { mmr, sorted, type Ranking } from './mmr.js'
 import type { Prepared, SelectOptions, Unit } from './selector.js'
+import { scoresOf } from './scoresById.js'
 import { leave, leaveNeeding, leftOut, needsText, worded } from './leftOut.js'
 import { percent, shareRooms } from './shares.js'
 
@@ -74,7 +75,7 @@ export const fillUnworded = (
   // its `index`); layouts read input order from it (`Selection.at`). `place`: where its
   // scores are, when known (an always-kept packet's, which the selection does not carry)
   const take = (p: Packet, at?: number, place = at): void => {
-    const scores = (place === undefined ? undefined : prepared.scoresAt?.[place]) ?? prepared.scores.get(p.id)!
+    const scores = scoresOf(prepared, p, place)
     selected.push(at === undefined ? { packet: p, tokens: meter.packet(p), scores } : { packet: p, tokens: meter.packet(p), scores, at })
   }
   for (let k = 0; k < prepared.always.length; k++) {

@@ -31,6 +31,7 @@ import { decorationOf, estimate, isRendered, renderBlocks, sectionsOf, type Docu
 import type { Decoration, Structurer } from '../structure/structurer.js'
 import type { Meter } from '../tokenize/meter.js'
 import { fillUnworded } from './fill.js'
+import { scoresOf } from './scoresById.js'
 import { prepare, type Prepared, type SelectOptions, type Selector } from './selector.js'
 
 // -------------------------------------------------------------------------------------
@@ -175,12 +176,8 @@ export const layoutOverheads = (doc: Document, meter: Meter, typeOf: ReadonlyMap
 // utils
 // -------------------------------------------------------------------------------------
 
-/** A packet's selection in a probe; its scores read by its place `at` when known, else by its id. */
-const selectionOf = (p: Packet, prepared: Prepared, meter: Meter, at?: number): Selection => ({
-  packet: p,
-  tokens: meter.packet(p),
-  scores: (at === undefined ? undefined : prepared.scoresAt?.[at]) ?? prepared.scores.get(p.id)!,
-})
+/** A packet's selection in a probe, its scores read by its place `at` when known. */
+const selectionOf = (p: Packet, prepared: Prepared, meter: Meter, at?: number): Selection => ({ packet: p, tokens: meter.packet(p), scores: scoresOf(prepared, p, at) })
 
 /**
  * The exact count of a document as text, through the build's meter, composed from its items'

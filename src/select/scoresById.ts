@@ -12,6 +12,7 @@
  */
 import type { Packet } from '../packet.js'
 import type { Scores } from './score.js'
+import type { Prepared } from './selector.js'
 
 /**
  * `packets[k].id` → `scores[k]`, as a `ReadonlyMap` made on its first read.
@@ -43,3 +44,11 @@ export const scoresById = (packets: ReadonlyArray<Packet>, scores: ReadonlyArray
   }
   return view
 }
+
+/**
+ * A packet's prepared scores: read at its place `at` among the packets when known, else by
+ * its id (which makes the map by id).
+ *
+ * @category utils
+ */
+export const scoresOf = (prepared: Prepared, p: Packet, at?: number): Scores => (at === undefined ? undefined : prepared.scoresAt?.[at]) ?? prepared.scores.get(p.id)!

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { packet } from '../../src/packet.js'
 import { defaultSelector, prepare } from '../../src/select/selector.js'
-import { scoresById } from '../../src/select/scoresById.js'
+import { scoresById, scoresOf } from '../../src/select/scoresById.js'
 import type { Scores } from '../../src/select/score.js'
 import { NOW } from '../helpers.js'
 import { gathered } from './fixtures.js'
@@ -37,5 +37,10 @@ describe('scoresById', () => {
     // the always-kept packets' places, where the fill and the layout probe read their scores
     expect(prepared.always.length).toBeGreaterThan(0)
     prepared.always.forEach((p, k) => expect(g.packets[prepared.alwaysAt![k]!]).toBe(p))
+    // scoresOf: by place when given, else by id, the same record either way
+    g.packets.forEach((p, k) => {
+      expect(scoresOf(prepared, p, k)).toBe(prepared.scoresAt![k])
+      expect(scoresOf(prepared, p)).toBe(prepared.scoresAt![k])
+    })
   })
 })
